@@ -1,0 +1,139 @@
+package io.dynakeys.processor;
+
+import com.google.auto.service.AutoService;
+import io.dynakeys.processor.model.KeySchemaModel;
+import io.dynakeys.processor.reading.AnnotationNames;
+import io.dynakeys.processor.reading.KeySchemaReader;
+import io.dynakeys.processor.reading.Mirrors;
+import io.dynakeys.processor.validation.KeySchemaValidator;
+import io.dynakeys.processor.validation.Messages;
+import io.dynakeys.processor.validation.SharedPartitionValidator;
+import io.dynakeys.processor.validation.ValidationReport;
+import io.dynakeys.processor.writing.KeysWriter;
+import io.dynakeys.processor.writing.SourceFileWriter;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.Processor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.TypeElement;
+import javax.tools.Diagnostic;
+
+/**
+ * The dynakeys annotation processor: for each {@code @KeySchema} record, reads a model, checks it
+ * and writes {@code <Record>Keys}. It never throws: problems in the source become diagnostics on
+ * the narrowest element, and only the record at fault is abandoned. Records whose component types
+ * are not generated yet are retried in later rounds, by name.
+ */
+@AutoService(Processor.class)
+public final class KeysProcessor extends AbstractProcessor {
+
+  private final Map<String, String> deferred = new LinkedHashMap<>();
+  private final List<KeySchemaModel> written = new ArrayList<>();
+
+  @Override
+  public Set<String> getSupportedAnnotationTypes() {
+    return Set.of("io.dynakeys.annotations.*");
+  }
+
+  @Override
+  public SourceVersion getSupportedSourceVersion() {
+    return SourceVersion.latestSupported();
+  }
+
+  @Override
+  public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    List<TypeElement> types = new ArrayList<>();
+    for (String name : deferred.keySet()) {
+      TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
+      if (type != null) {
+        types.add(type);
+      }
+    }
+    deferred.clear();
+    TypeElement schema = processingEnv.getElementUtils().getTypeElement(AnnotationNames.KEY_SCHEMA);
+    if (schema != null) {
+      for (Element e : round.getElementsAnnotatedWith(schema)) {
+        if (e instanceof TypeElement type && !types.contains(type)) {
+          types.add(type);
+        }
+      }
+      checkOrphanAnnotations(round);
+    }
+    for (TypeElement type : types) {
+      processSafely(type);
+    }
+    if (round.processingOver()) {
+      for (Map.Entry<String, String> e : deferred.entrySet()) {
+        TypeElement type = processingEnv.getElementUtils().getTypeElement(e.getKey());
+        processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+            Messages.unresolvedType(e.getValue()), type);
+      }
+      deferred.clear();
+    }
+    return false;
+  }
+
+  private void processSafely(TypeElement type) {
+    try {
+      process(type);
+    } catch (RuntimeException | IOException | Error e) {
+      // Never end the compilation with "annotation processor threw an uncaught exception".
+      processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+          Messages.internalError(type.getQualifiedName().toString(), e), type);
+    }
+  }
+
+  private void process(TypeElement type) throws IOException {
+    ValidationReport report = new ValidationReport();
+    KeySchemaReader.Result result = new KeySchemaReader(report).read(type);
+    if (result instanceof KeySchemaReader.Result.Deferred d) {
+      deferred.put(type.getQualifiedName().toString(), d.component());
+      return;
+    }
+    if (result instanceof KeySchemaReader.Result.Read read) {
+      KeySchemaModel model = read.model();
+      new KeySchemaValidator(report).validate(model);
+      SharedPartitionValidator.validate(model, written, report);
+      if (report.isClean()) {
+        new SourceFileWriter(processingEnv.getFiler(), processingEnv.getElementUtils(),
+                processingEnv.getSourceVersion())
+            .write(model.keysClass().packageName(), new KeysWriter(model).write(), type,
+                KeysProcessor.class.getName());
+        written.add(model);
+      }
+    }
+    report.printTo(processingEnv.getMessager());
+  }
+
+  /** Check 9: key annotations on components of records that have no {@code @KeySchema}. */
+  private void checkOrphanAnnotations(RoundEnvironment round) {
+    List<String> names = new ArrayList<>(List.of(AnnotationNames.PARTITION_KEY, AnnotationNames.SORT_KEY));
+    names.addAll(List.of(AnnotationNames.COMPONENT_MODIFIERS));
+    for (String name : names) {
+      TypeElement annotation = processingEnv.getElementUtils().getTypeElement(name);
+      if (annotation == null) {
+        continue;
+      }
+      for (Element e : round.getElementsAnnotatedWith(annotation)) {
+        Element owner = e.getKind() == ElementKind.RECORD_COMPONENT ? e.getEnclosingElement() : null;
+        if (owner == null || Mirrors.find(owner, AnnotationNames.KEY_SCHEMA).isPresent()) {
+          continue;
+        }
+        Optional<AnnotationMirror> mirror = Mirrors.find(e, name);
+        processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+            Messages.orphanKeyAnnotation(AnnotationNames.simple(name), owner.getSimpleName().toString()),
+            e, mirror.orElse(null));
+      }
+    }
+  }
+}

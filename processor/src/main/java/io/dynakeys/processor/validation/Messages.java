@@ -1,0 +1,193 @@
+package io.dynakeys.processor.validation;
+
+import java.math.BigInteger;
+
+/**
+ * Every diagnostic the processor prints, in one place so the wording stays stable and tested.
+ * Each message says what breaks and how to fix it.
+ */
+public final class Messages {
+  private Messages() {}
+
+  // Check 1: width too small for the domain.
+  public static String paddedTooNarrow(int width, String what, BigInteger largest, int needed, String suggestedMax) {
+    return "width " + width + " cannot hold " + what + " up to " + largest + " (" + needed
+        + " digits): use @Padded(" + needed + "), or bound the domain with max = " + suggestedMax;
+  }
+
+  // Check 2: a number in a sort key without @Padded.
+  public static String unpaddedNumberInSortKey(String component, String type, int digits) {
+    return component + " is a " + type + " in the sort key without @Padded: as text \"10\" sorts"
+        + " before \"2\". Add @Padded(" + digits + "), or a narrower width with a declared max";
+  }
+
+  // Check 3: @Padded on a type it cannot encode.
+  public static String paddedUnsupportedType(String type) {
+    return "@Padded cannot encode " + type + ": it pads byte, short, int, long (and their boxes),"
+        + " BigInteger, Instant and LocalDate";
+  }
+
+  public static String paddedFloatingPoint(String type) {
+    return "@Padded cannot encode " + type + ": it has no exact fixed-width decimal form, so keys"
+        + " would round or sort wrongly. Store a scaled long (cents, micros) with @Padded, or keep"
+        + " the exact value in a BigDecimal attribute outside the key";
+  }
+
+  public static String paddedWidthNotPositive(int width) {
+    return "width " + width + " is not a width: @Padded needs at least 1 digit";
+  }
+
+  public static String paddedMinAboveMax(long min, BigInteger max) {
+    return "min " + min + " is greater than max " + max + ": the domain is empty; swap them or fix"
+        + " the bound";
+  }
+
+  public static String paddedBoundOutsideType(String bound, long value, String type, BigInteger limit) {
+    return bound + " " + value + " is outside what " + type + " can hold ("
+        + (bound.equals("max") ? "largest " : "smallest ") + limit + "): bound the domain within the"
+        + " type, or use a wider type";
+  }
+
+  public static String bigIntegerNeedsMax() {
+    return "a padded BigInteger has no largest value: declare max (e.g. @Padded(value = 20,"
+        + " max = 9_999_999_999_999_999_999L)) so the width can be checked";
+  }
+
+  public static String unsupportedKeyType(String component, String type) {
+    return component + " cannot be a key component: " + type + " has no key encoding. Key"
+        + " components are byte, short, int, long (and boxes), BigInteger, String, UUID, enums,"
+        + " Instant and LocalDate";
+  }
+
+  public static String floatingKeyComponent(String component, String type) {
+    return component + " cannot be a key component: " + type + " has no exact fixed-width"
+        + " decimal form. Use a scaled long (cents, micros) with @Padded";
+  }
+
+  // Check 4.
+  public static String invertedWithoutPadded() {
+    return "@Inverted needs @Padded: only fixed-width digits can be stored as their nines'"
+        + " complement. Add @Padded(width)";
+  }
+
+  // Check 5.
+  public static String tiebreakerNotLast(String tiebreaker, String after) {
+    return "@Tiebreaker must be the last sort component, but " + after + " follows "
+        + tiebreaker + ": move " + tiebreaker + " to the end of the sort key";
+  }
+
+  public static String tiebreakerTwice(String first) {
+    return "a sort key has at most one @Tiebreaker, and " + first + " is already it: remove one";
+  }
+
+  public static String tiebreakerNotInSortKey() {
+    return "@Tiebreaker belongs on the last @SortKey component: it separates items whose other"
+        + " sort components are equal, and a partition key is never a tie";
+  }
+
+  // Check 6.
+  public static String delimiterNotAllowed(char delimiter, String reason) {
+    return "delimiter " + show(delimiter) + " is " + reason + ", which can occur inside values and"
+        + " make keys ambiguous: use a punctuation character such as '#'";
+  }
+
+  public static String delimiterInPrefix(String attribute, String prefix, char delimiter) {
+    return attribute + " \"" + prefix + "\" contains the delimiter " + show(delimiter)
+        + ": a parser could not tell where the prefix ends. Remove it from the prefix or choose"
+        + " another delimiter";
+  }
+
+  public static String delimiterSortsAboveZero(char delimiter, String component) {
+    return "delimiter " + show(delimiter) + " sorts above '0' and follows the variable-length"
+        + " component " + component + ": a shorter value then sorts after a longer one that"
+        + " extends it (with '|', \"ab|x\" sorts after \"abc|x\"). Use a delimiter below '0' such as"
+        + " '#'";
+  }
+
+  public static String delimiterInEncoding(char delimiter, String component, String type, String example) {
+    return "delimiter " + show(delimiter) + " occurs in the encoding of " + component + " (" + type
+        + ", e.g. \"" + example + "\"): keys could not be split. Choose another delimiter";
+  }
+
+  // Check 7.
+  public static String enumConstantContainsDelimiter(String enumType, String constant, char delimiter) {
+    return "constant " + enumType + "." + constant + " contains the delimiter " + show(delimiter)
+        + ", so its keys could not be split: rename the constant or choose another delimiter";
+  }
+
+  // Check 8.
+  public static String keyTooLong(String key, int bytes, int limit) {
+    return "every " + key + " of this record is at least " + bytes + " UTF-8 bytes, over"
+        + " DynamoDB's limit of " + limit + ": narrow the widths or shorten the prefix";
+  }
+
+  // Check 9.
+  public static String notARecord(String kind, String name) {
+    return "@KeySchema applies to records, but " + name + " is " + kind + ": declare it as"
+        + " record " + name + "(...)";
+  }
+
+  public static String noPartition(String name) {
+    return name + " has no partition key: mark a component @PartitionKey or set partitionPrefix";
+  }
+
+  public static String orphanKeyAnnotation(String annotation, String record) {
+    return "@" + annotation + " has no effect: " + record + " is not annotated @KeySchema. Add"
+        + " @KeySchema to the record";
+  }
+
+  public static String modifierWithoutKey(String annotation, String component) {
+    return "@" + annotation + " on " + component + " has no effect: the component is not part of a"
+        + " key. Add @SortKey or @PartitionKey, or remove @" + annotation;
+  }
+
+  public static String bothKeys(String component) {
+    return component + " is marked both @PartitionKey and @SortKey: a component belongs to one"
+        + " key. Remove one of them";
+  }
+
+  public static String privateRecord(String name) {
+    return name + " is private, so the generated " + name + "Keys cannot read it: make it at"
+        + " least package-private";
+  }
+
+  public static String genericRecord(String name) {
+    return name + " has type parameters: key classes are generated for concrete records only."
+        + " Remove the type parameters";
+  }
+
+  public static String localRecord(String name) {
+    return name + " is declared inside a method: the generated " + name + "Keys could not see it."
+        + " Declare it at top level or as a member";
+  }
+
+  public static String unresolvedType(String component) {
+    return "the type of " + component + " could not be resolved, so no key class was generated:"
+        + " fix the type";
+  }
+
+  // Check 10.
+  public static String sortPrefixOverlap(String partitionPrefix, String other, String mine, String theirs) {
+    return "this record shares the partition layout \"" + partitionPrefix + "\" with " + other
+        + ", and its sort prefix \"" + mine + "\" overlaps " + other + "'s \"" + theirs + "\": a"
+        + " query for one would return the other's items. Give each record a distinct sortPrefix";
+  }
+
+  public static String sharedComponentMismatch(String component, String other, String mine, String theirs) {
+    return component + " is " + mine + " here but " + theirs + " in " + other + ", which shares"
+        + " this partition layout: mixed widths in one item collection interleave wrongly. Use one"
+        + " layout for both";
+  }
+
+  public static String internalError(String record, Throwable e) {
+    return "dynakeys could not process " + record + " because of an internal error ("
+        + e + "); please report it with this record's source";
+  }
+
+  public static String show(char c) {
+    if (c < 0x20 || c == 0x7f || c > 0x7e) {
+      return String.format("'\\u%04x'", (int) c);
+    }
+    return "'" + c + "'";
+  }
+}

@@ -1,0 +1,59 @@
+package io.dynakeys.processor.validation;
+
+import io.dynakeys.processor.model.KeyComponent;
+import io.dynakeys.processor.model.KeySchemaModel;
+import java.util.List;
+
+/**
+ * Check 10: records of one compilation that share a partition layout (the same non-empty
+ * {@code partitionPrefix} in the same attribute) live in one item collection, so their sort
+ * prefixes must not overlap and same-named sort components must be encoded alike. Records with
+ * no partition prefix are left alone: nothing says they share a table.
+ */
+public final class SharedPartitionValidator {
+
+  private SharedPartitionValidator() {}
+
+  /** Checks {@code model} against the records seen before it; findings go on {@code model}. */
+  public static void validate(KeySchemaModel model, List<KeySchemaModel> earlier, ValidationReport report) {
+    String prefix = model.partition().prefix();
+    if (prefix.isEmpty()) {
+      return;
+    }
+    for (KeySchemaModel other : earlier) {
+      if (!other.partition().prefix().equals(prefix)
+          || !other.partition().attribute().equals(model.partition().attribute())) {
+        continue;
+      }
+      String mine = sortHead(model);
+      String theirs = sortHead(other);
+      if (mine.startsWith(theirs) || theirs.startsWith(mine)) {
+        report.error(Messages.sortPrefixOverlap(prefix, other.recordName(),
+                model.sort().prefix(), other.sort().prefix()),
+            model.element(), model.annotation(), model.sort().prefixValue());
+      }
+      for (KeyComponent c : model.sort().components()) {
+        for (KeyComponent o : other.sort().components()) {
+          if (c.name().equals(o.name())) {
+            String a = layout(c, model.sort().delimiter());
+            String b = layout(o, other.sort().delimiter());
+            if (!a.equals(b)) {
+              report.error(Messages.sharedComponentMismatch(c.name(), other.recordName(), a, b),
+                  c.element(), c.keyAnnotation(), null);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  private static String sortHead(KeySchemaModel model) {
+    String prefix = model.sort().prefix();
+    return prefix.isEmpty() ? "" : prefix + model.sort().delimiter();
+  }
+
+  private static String layout(KeyComponent c, char delimiter) {
+    String padding = c.padded() ? "@Padded(" + c.padding().width() + ")" : "unpadded";
+    return padding + (c.inverted() ? " @Inverted" : "") + " with delimiter '" + delimiter + "'";
+  }
+}

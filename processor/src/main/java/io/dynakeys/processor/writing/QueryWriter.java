@@ -1,0 +1,171 @@
+package io.dynakeys.processor.writing;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.NameAllocator;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import io.dynakeys.processor.model.KeyComponent;
+import io.dynakeys.processor.model.KeyPart;
+import io.dynakeys.processor.model.KeySchemaModel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Writes the staged query builder: {@code query(<partition components>)} returns the first stage;
+ * each stage offers equality on the next sort component (leading to the next stage) and ranges
+ * over it (ending the chain), so sort components can only be constrained in declaration order.
+ */
+final class QueryWriter {
+
+  private final KeySchemaModel model;
+  private final Map<KeyComponent, ComponentCode> code;
+
+  QueryWriter(KeySchemaModel model, Map<KeyComponent, ComponentCode> code) {
+    this.model = model;
+    this.code = code;
+  }
+
+  void addTo(TypeSpec.Builder keys) {
+    List<KeyComponent> sort = model.sort().components();
+    KeyPart partition = model.partition();
+    ClassName first = stageName(0);
+
+    MethodSpec.Builder query = MethodSpec.methodBuilder("query")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(first)
+        .addJavadoc("A query of the partition {@code $L}; constrain the sort key with the"
+            + " returned stage.\n", LayoutDoc.pattern(partition));
+    for (KeyComponent c : partition.components()) {
+      query.addParameter(c.type(), c.name());
+    }
+    CodeBlock pk = CodeBlock.of("partitionKey($L)", KeysWriter.names(partition.components()));
+    String sortAttribute = model.hasSortKey() ? model.sort().attribute() : null;
+    String head = model.sort().literalHead();
+    if (model.hasSortKey() && sort.isEmpty()) {
+      query.addStatement("return new $T($T.singleItem(null, $S, $L, $S, $S), $S)", first,
+          RuntimeTypes.KEY_QUERY, partition.attribute(), pk, sortAttribute, head, head);
+    } else {
+      query.addStatement("return new $T($T.partition(null, $S, $L, $S, $L, $S), $S)", first,
+          RuntimeTypes.KEY_QUERY, partition.attribute(), pk, sortAttribute,
+          ComponentCode.charLiteral(model.sort().delimiter()), head, head);
+    }
+    keys.addMethod(query.build());
+
+    int stages = Math.max(1, sort.size());
+    for (int i = 0; i < stages; i++) {
+      keys.addType(stage(i));
+    }
+  }
+
+  private ClassName stageName(int fixed) {
+    if (fixed == 0) {
+      return model.keysClass().nestedClass("Query");
+    }
+    StringBuilder name = new StringBuilder("QueryBy");
+    List<KeyComponent> sort = model.sort().components();
+    for (int i = 0; i < fixed; i++) {
+      if (i > 0) {
+        name.append("And");
+      }
+      name.append(Character.toUpperCase(sort.get(i).name().charAt(0))).append(sort.get(i).name().substring(1));
+    }
+    return model.keysClass().nestedClass(name.toString());
+  }
+
+  private TypeSpec stage(int fixed) {
+    List<KeyComponent> sort = model.sort().components();
+    ClassName name = stageName(fixed);
+    String description = fixed == 0 ? "the partition" : "the partition, with equal "
+        + String.join(", ", sort.subList(0, fixed).stream().map(KeyComponent::name).toList());
+    TypeSpec.Builder stage = TypeSpec.classBuilder(name)
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+        .superclass(RuntimeTypes.KEY_QUERY)
+        .addJavadoc("A query of $L$L.\n", description, fixed < sort.size()
+            ? "; narrow it by {@code " + sort.get(fixed).name() + "}, or run it as it is" : "")
+        .addField(String.class, "prefix", Modifier.PRIVATE, Modifier.FINAL)
+        .addMethod(MethodSpec.constructorBuilder()
+            .addModifiers(Modifier.PRIVATE)
+            .addParameter(RuntimeTypes.KEY_QUERY, "query")
+            .addParameter(String.class, "prefix")
+            .addStatement("super(query)")
+            .addStatement("this.prefix = prefix")
+            .build());
+    if (fixed >= sort.size()) {
+      return stage.build();
+    }
+    KeyComponent c = sort.get(fixed);
+    ComponentCode cc = code.get(c);
+    boolean last = fixed == sort.size() - 1;
+    KeyPart part = model.sort();
+
+    NameAllocator names = new NameAllocator();
+    names.newName("prefix", "prefix");
+    String parameter = names.newName(c.name(), c);
+    ComponentCode.Encoding e = cc.encode(CodeBlock.of("$N", parameter), names.newName(c.name() + "Digits"));
+    List<CodeBlock> pieces = new ArrayList<>();
+    pieces.add(CodeBlock.of("prefix"));
+    pieces.addAll(e.pieces());
+    if (!last) {
+      pieces.add(CodeBlock.of("$S", String.valueOf(part.delimiter())));
+    }
+    String key = names.newName(last ? "sortKey" : "next");
+    MethodSpec.Builder equal = MethodSpec.methodBuilder(c.name())
+        .addModifiers(Modifier.PUBLIC)
+        .addParameter(c.type(), parameter);
+    e.statements().forEach(equal::addStatement);
+    CodeBlock concatenation = CodeBlock.join(pieces, " + ");
+    if (part.fixedLength()) {
+      equal.addStatement("$T $N = $L", String.class, key, concatenation);
+    } else {
+      equal.addStatement("$T $N = $T.checkLength($L, $L, $S, $S)", String.class, key,
+          RuntimeTypes.UTF8, concatenation, part.kind().limit(), model.recordName(), part.kind().label());
+    }
+    if (last) {
+      equal.returns(RuntimeTypes.KEY_QUERY)
+          .addJavadoc("The item whose {@code $L} equals {@code $N}, the last sort component.\n", c.name(), parameter)
+          .addStatement("return equalTo($N)", key);
+    } else {
+      ClassName next = stageName(fixed + 1);
+      equal.returns(next)
+          .addJavadoc("Items whose {@code $L} equals {@code $N}; the key prefix ends at the"
+              + " delimiter, so no other value's items match.\n", c.name(), parameter)
+          .addStatement("return new $T(beginsWith($N), $N)", next, key, key);
+    }
+    stage.addMethod(equal.build());
+
+    if (!c.tiebreaker()) {
+      addRanges(stage, c, cc, last);
+    }
+    return stage.build();
+  }
+
+  private void addRanges(TypeSpec.Builder stage, KeyComponent c, ComponentCode cc, boolean last) {
+    TypeName bound = cc.boundType();
+    String order = c.inverted()
+        ? " (in value order: {@code @Inverted} is flipped for you)"
+        : "";
+    addRange(stage, c, cc, last, "Between", "between", bound, "from {@code lo} to {@code hi}, both included" + order, "lo", "hi");
+    addRange(stage, c, cc, last, "AtLeast", "atLeast", bound, "at least {@code value}" + order, "value");
+    addRange(stage, c, cc, last, "AtMost", "atMost", bound, "at most {@code value}" + order, "value");
+    addRange(stage, c, cc, last, "GreaterThan", "greaterThan", bound, "greater than {@code value}" + order, "value");
+    addRange(stage, c, cc, last, "LessThan", "lessThan", bound, "less than {@code value}" + order, "value");
+  }
+
+  private void addRange(TypeSpec.Builder stage, KeyComponent c, ComponentCode cc, boolean last,
+      String suffix, String runtimeMethod, TypeName bound, String meaning, String... parameters) {
+    MethodSpec.Builder range = MethodSpec.methodBuilder(c.name() + suffix)
+        .addModifiers(Modifier.PUBLIC)
+        .returns(RuntimeTypes.KEY_QUERY)
+        .addJavadoc("Items whose {@code $L} is $L, in key order, whatever follows it.\n\n"
+            + "@throws IllegalArgumentException when no value of the domain is in the range\n", c.name(), meaning);
+    for (String p : parameters) {
+      range.addParameter(bound, p);
+    }
+    range.addStatement("return range(prefix, $L, $L)", cc.range(runtimeMethod, parameters), last);
+    stage.addMethod(range.build());
+  }
+}

@@ -1,0 +1,36 @@
+package io.dynakeys.runtime;
+
+/**
+ * The bounds of a range over one key component, as encoded text in key order (already flipped
+ * for {@code @Inverted} components and clamped to the component's domain). A {@code null} bound
+ * is open; {@link #emptyReason()} is set when no value satisfies the range.
+ *
+ * @param lower the smallest encoded text in the range, or {@code null} for no lower bound
+ * @param lowerInclusive whether {@code lower} itself is in the range
+ * @param upper the largest encoded text in the range, or {@code null} for no upper bound
+ * @param upperInclusive whether {@code upper} itself is in the range
+ * @param emptyReason why the range holds no value, or {@code null} when it may hold some
+ */
+public record ComponentRange(
+    String lower, boolean lowerInclusive, String upper, boolean upperInclusive, String emptyReason) {
+
+  /** A range that holds no value of the domain, with the reason. */
+  public static ComponentRange empty(String reason) {
+    return new ComponentRange(null, false, null, false, reason);
+  }
+
+  /** A range between two encoded texts. */
+  public static ComponentRange of(String lower, boolean lowerInclusive, String upper, boolean upperInclusive) {
+    return new ComponentRange(lower, lowerInclusive, upper, upperInclusive, null);
+  }
+
+  /** Whether no value satisfies the range. */
+  public boolean isEmpty() {
+    return emptyReason != null;
+  }
+
+  /** The same range in reversed key order (for inverted encodings): the bounds swap places. */
+  ComponentRange reversed() {
+    return isEmpty() ? this : new ComponentRange(upper, upperInclusive, lower, lowerInclusive, null);
+  }
+}

@@ -1,0 +1,350 @@
+package io.dynakeys.runtime;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import software.amazon.awssdk.enhanced.dynamodb.Key;
+import software.amazon.awssdk.enhanced.dynamodb.model.QueryConditional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * One query on a partition: its partition key and, optionally, one condition on the sort key.
+ * Generated query builders ({@code RunKeys.query(season).score(1500)...}) are stages that extend
+ * this class; every stage converts to an enhanced-client {@link QueryConditional} and to a
+ * low-level {@link KeyCondition}.
+ *
+ * <p>The sort conditions are exact: an equality prefix always ends at a delimiter (so
+ * {@code a9} never matches {@code a91}), and a range over a component covers exactly the values
+ * asked for, whatever components follow it. DynamoDB has a single {@code BETWEEN} with both ends
+ * included, so an excluded end is turned into an included one that admits the same keys: the
+ * delimiter's successor closes a prefix (no key of the record can end there), and the few cases
+ * where an excluded key could exist use the largest key below it within DynamoDB's 1024-byte limit.
+ */
+public class KeyQuery {
+
+  /** The kinds of sort key condition DynamoDB offers. */
+  public enum Operator {
+    /** No sort key condition: the whole partition. */
+    NONE,
+    /** {@code sk = :sk}. */
+    EQUAL,
+    /** {@code begins_with(sk, :prefix)}. */
+    BEGINS_WITH,
+    /** {@code sk BETWEEN :lo AND :hi}, both included. */
+    BETWEEN,
+    /** {@code sk >= :lo}. */
+    AT_LEAST,
+    /** {@code sk <= :hi}. */
+    AT_MOST,
+    /** {@code sk < :hi}. */
+    LESS_THAN
+  }
+
+  private static final String MAX_CHAR = new String(Character.toChars(Character.MAX_CODE_POINT));
+
+  private final String indexName;
+  private final String partitionAttribute;
+  private final String partitionValue;
+  private final String sortAttribute;
+  private final char delimiter;
+  private final Operator operator;
+  private final String first;
+  private final String second;
+
+  /** Copies another query; for generated stage classes. */
+  protected KeyQuery(KeyQuery query) {
+    this(query.indexName, query.partitionAttribute, query.partitionValue, query.sortAttribute,
+        query.delimiter, query.operator, query.first, query.second);
+  }
+
+  private KeyQuery(String indexName, String partitionAttribute, String partitionValue,
+      String sortAttribute, char delimiter, Operator operator, String first, String second) {
+    this.indexName = indexName;
+    this.partitionAttribute = partitionAttribute;
+    this.partitionValue = partitionValue;
+    this.sortAttribute = sortAttribute;
+    this.delimiter = delimiter;
+    this.operator = operator;
+    this.first = first;
+    this.second = second;
+  }
+
+  /**
+   * A query of one partition of the table ({@code indexName == null}) or of an index.
+   *
+   * @param indexName the index, or {@code null} for the table
+   * @param partitionAttribute the attribute that holds the partition key
+   * @param partitionValue the encoded partition key
+   * @param sortAttribute the attribute that holds the sort key, or {@code null} when there is none
+   * @param delimiter the delimiter of the sort key
+   * @param sortPrefix the sort key prefix every item of the record has ({@code "RUN#"}), or empty
+   */
+  public static KeyQuery partition(String indexName, String partitionAttribute, String partitionValue,
+      String sortAttribute, char delimiter, String sortPrefix) {
+    return new KeyQuery(indexName, partitionAttribute, partitionValue, sortAttribute, delimiter,
+        sortPrefix.isEmpty() ? Operator.NONE : Operator.BEGINS_WITH,
+        sortPrefix.isEmpty() ? null : sortPrefix, null);
+  }
+
+  /**
+   * A query of the single item with the sort key {@code sortKey} (for records whose sort key is a
+   * constant prefix tag).
+   */
+  public static KeyQuery singleItem(String indexName, String partitionAttribute, String partitionValue,
+      String sortAttribute, String sortKey) {
+    return new KeyQuery(indexName, partitionAttribute, partitionValue, sortAttribute, '\u0000',
+        Operator.EQUAL, sortKey, null);
+  }
+
+  /**
+   * The same partition, with sort keys that start with {@code prefix} (all when empty). For
+   * generated stages, whose prefixes always end at a delimiter.
+   */
+  protected final KeyQuery beginsWith(String prefix) {
+    if (prefix.isEmpty()) {
+      return with(Operator.NONE, null, null);
+    }
+    return with(Operator.BEGINS_WITH, prefix, null);
+  }
+
+  /** The same partition, with exactly the sort key {@code sortKey}. For generated stages. */
+  protected final KeyQuery equalTo(String sortKey) {
+    return with(Operator.EQUAL, sortKey, null);
+  }
+
+  /**
+   * The same partition, with the sort keys whose component after {@code prefix} lies in
+   * {@code range}.
+   *
+   * @param prefix the sort key up to the component: prefix tag and equal components, each
+   *     followed by the delimiter; empty when the component comes first
+   * @param range the component's bounds, encoded
+   * @param last whether the component is the last of the sort key (nothing follows it)
+   * @throws IllegalArgumentException when the range holds no value
+   */
+  protected final KeyQuery range(String prefix, ComponentRange range, boolean last) {
+    if (range.isEmpty()) {
+      throw new IllegalArgumentException("empty range: " + range.emptyReason());
+    }
+    String lower = null;
+    if (range.lower() != null) {
+      if (range.lowerInclusive()) {
+        lower = last ? prefix + range.lower() : prefix + range.lower() + delimiter;
+      } else {
+        // Past every key of that value: the delimiter's successor, or the smallest longer key.
+        lower = last ? prefix + range.lower() + '\u0000' : prefix + range.lower() + (char) (delimiter + 1);
+      }
+    } else if (!prefix.isEmpty()) {
+      lower = prefix;
+    }
+    String upper = null;
+    boolean upperInclusive = true;
+    if (range.upper() != null) {
+      if (last) {
+        upper = prefix + range.upper();
+        upperInclusive = range.upperInclusive();
+      } else {
+        // No key of the record ends right after a delimiter or its successor, so an excluded
+        // bound there may be included.
+        upper = prefix + range.upper() + (char) (range.upperInclusive() ? delimiter + 1 : delimiter);
+      }
+    } else if (!prefix.isEmpty()) {
+      upper = closePrefix(prefix);
+    }
+    if (upper != null && !upperInclusive && lower != null) {
+      upper = largestKeyBelow(upper);
+    }
+    checkLength(lower);
+    checkLength(upper);
+    if (lower != null && upper != null) {
+      if (Utf8.compare(lower, upper) > 0) {
+        throw new IllegalArgumentException("empty range: the lower bound \"" + lower
+            + "\" sorts after the upper bound \"" + upper + "\"");
+      }
+      return with(Operator.BETWEEN, lower, upper);
+    }
+    if (lower != null) {
+      return with(Operator.AT_LEAST, lower, null);
+    }
+    if (upper != null) {
+      return with(upperInclusive ? Operator.AT_MOST : Operator.LESS_THAN, null, upper);
+    }
+    return with(Operator.NONE, null, null);
+  }
+
+  /** The index queried, or {@code null} for the table. */
+  public final String indexName() {
+    return indexName;
+  }
+
+  /** The encoded partition key. */
+  public final String partitionValue() {
+    return partitionValue;
+  }
+
+  /** The sort key operator. */
+  public final Operator operator() {
+    return operator;
+  }
+
+  /** The first operand: the equal key, the prefix or the lower bound; {@code null} when unused. */
+  public final String lowerOperand() {
+    return first;
+  }
+
+  /** The second operand: the upper bound; {@code null} when unused. */
+  public final String upperOperand() {
+    return second;
+  }
+
+  /** This query for the enhanced client's {@code DynamoDbTable.query} or {@code DynamoDbIndex.query}. */
+  public final QueryConditional toQueryConditional() {
+    switch (operator) {
+      case NONE:
+        return QueryConditional.keyEqualTo(Key.builder().partitionValue(partitionValue).build());
+      case EQUAL:
+        return QueryConditional.keyEqualTo(key(first));
+      case BEGINS_WITH:
+        return QueryConditional.sortBeginsWith(key(first));
+      case BETWEEN:
+        return QueryConditional.sortBetween(key(first), key(second));
+      case AT_LEAST:
+        return QueryConditional.sortGreaterThanOrEqualTo(key(first));
+      case AT_MOST:
+        return QueryConditional.sortLessThanOrEqualTo(key(second));
+      case LESS_THAN:
+        return QueryConditional.sortLessThan(key(second));
+      default:
+        throw new AssertionError(operator);
+    }
+  }
+
+  /** This query for the low-level client: expression, names and values. */
+  public final KeyCondition toKeyCondition() {
+    Map<String, String> names = new LinkedHashMap<>();
+    Map<String, AttributeValue> values = new LinkedHashMap<>();
+    names.put("#pk", partitionAttribute);
+    values.put(":pk", AttributeValue.fromS(partitionValue));
+    String sort;
+    switch (operator) {
+      case NONE:
+        sort = null;
+        break;
+      case EQUAL:
+        sort = "#sk = :sk";
+        values.put(":sk", AttributeValue.fromS(first));
+        break;
+      case BEGINS_WITH:
+        sort = "begins_with(#sk, :prefix)";
+        values.put(":prefix", AttributeValue.fromS(first));
+        break;
+      case BETWEEN:
+        sort = "#sk BETWEEN :lo AND :hi";
+        values.put(":lo", AttributeValue.fromS(first));
+        values.put(":hi", AttributeValue.fromS(second));
+        break;
+      case AT_LEAST:
+        sort = "#sk >= :lo";
+        values.put(":lo", AttributeValue.fromS(first));
+        break;
+      case AT_MOST:
+        sort = "#sk <= :hi";
+        values.put(":hi", AttributeValue.fromS(second));
+        break;
+      case LESS_THAN:
+        sort = "#sk < :hi";
+        values.put(":hi", AttributeValue.fromS(second));
+        break;
+      default:
+        throw new AssertionError(operator);
+    }
+    String expression = "#pk = :pk";
+    if (sort != null) {
+      names.put("#sk", sortAttribute);
+      expression += " AND " + sort;
+    }
+    return new KeyCondition(expression, names, values, indexName);
+  }
+
+  @Override
+  public String toString() {
+    String where = indexName == null ? "" : " on index " + indexName;
+    String pk = partitionAttribute + " = \"" + partitionValue + "\"";
+    switch (operator) {
+      case NONE:
+        return pk + where;
+      case EQUAL:
+        return pk + " AND " + sortAttribute + " = \"" + first + "\"" + where;
+      case BEGINS_WITH:
+        return pk + " AND begins_with(" + sortAttribute + ", \"" + first + "\")" + where;
+      case BETWEEN:
+        return pk + " AND " + sortAttribute + " BETWEEN \"" + shorten(first) + "\" AND \"" + shorten(second) + "\"" + where;
+      case AT_LEAST:
+        return pk + " AND " + sortAttribute + " >= \"" + shorten(first) + "\"" + where;
+      case AT_MOST:
+        return pk + " AND " + sortAttribute + " <= \"" + shorten(second) + "\"" + where;
+      default:
+        return pk + " AND " + sortAttribute + " < \"" + shorten(second) + "\"" + where;
+    }
+  }
+
+  private KeyQuery with(Operator op, String lower, String upper) {
+    return new KeyQuery(indexName, partitionAttribute, partitionValue, sortAttribute, delimiter,
+        op, lower, upper);
+  }
+
+  private Key key(String sortValue) {
+    return Key.builder().partitionValue(partitionValue).sortValue(sortValue).build();
+  }
+
+  private void checkLength(String bound) {
+    if (bound != null && Utf8.length(bound) > Utf8.SORT_KEY_LIMIT) {
+      throw new IllegalArgumentException("a range bound is " + Utf8.length(bound)
+          + " UTF-8 bytes, over DynamoDB's sort key limit of " + Utf8.SORT_KEY_LIMIT
+          + ": no key can be that long, shorten the bound");
+    }
+  }
+
+  /**
+   * The least string above every string that starts with {@code prefix} (which ends with the
+   * delimiter): the prefix with its delimiter replaced by the delimiter's successor.
+   */
+  static String closePrefix(String prefix) {
+    int last = prefix.length() - 1;
+    return prefix.substring(0, last) + (char) (prefix.charAt(last) + 1);
+  }
+
+  /**
+   * The largest string of at most 1024 UTF-8 bytes that sorts below {@code key}: since no sort
+   * key is longer than that, {@code sk <= largestKeyBelow(key)} is exactly {@code sk < key}.
+   */
+  static String largestKeyBelow(String key) {
+    int lastCodePoint = key.codePointBefore(key.length());
+    String head = key.substring(0, key.length() - Character.charCount(lastCodePoint));
+    if (lastCodePoint == 0) {
+      return head; // nothing lies between head and head + U+0000
+    }
+    int below = lastCodePoint - 1;
+    if (below >= Character.MIN_SURROGATE && below <= Character.MAX_SURROGATE) {
+      below = Character.MIN_SURROGATE - 1; // surrogates are not characters; skip them
+    }
+    StringBuilder out = new StringBuilder(head).appendCodePoint(below);
+    int room = Utf8.SORT_KEY_LIMIT - Utf8.length(out);
+    while (room >= 4) {
+      out.append(MAX_CHAR);
+      room -= 4;
+    }
+    if (room == 3) {
+      out.append('\uffff');
+    } else if (room == 2) {
+      out.append('\u07ff');
+    } else if (room == 1) {
+      out.append('\u007f');
+    }
+    return out.toString();
+  }
+
+  private static String shorten(String bound) {
+    int cut = bound.indexOf(MAX_CHAR);
+    return cut < 0 ? bound : bound.substring(0, cut) + "\\u{10FFFF}…";
+  }
+}

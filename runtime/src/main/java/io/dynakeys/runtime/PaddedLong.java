@@ -1,0 +1,271 @@
+package io.dynakeys.runtime;
+
+import java.math.BigInteger;
+import java.util.Arrays;
+
+/**
+ * The codec of a {@code @Padded} integral component ({@code byte}, {@code short}, {@code int},
+ * {@code long} and their boxes): fixed-width decimal digits whose byte order is numeric order.
+ *
+ * <p>A value {@code v} of the domain {@code [min, max]} is stored as {@code u = v - offset},
+ * where the offset is {@code min} when {@code min} is negative and 0 otherwise (so non-negative
+ * domains store the value itself, and negative domains store their distance from {@code min}).
+ * {@code u} is written as exactly {@code width} digits, with leading zeros. {@code @Inverted}
+ * writes the nines' complement {@code (10^width - 1) - u} instead, digit by digit, so ascending
+ * key order is descending value order.
+ *
+ * <p>Generated encoders take the fast path when every stored number fits in a {@code long}
+ * ({@link #storedFitsInLong()}): {@code zeros(s) + s} inside one string concatenation, so the
+ * only allocation is the key itself. Other widths use {@link #encode(long)}.
+ */
+public final class PaddedLong {
+  private static final long[] POWERS = new long[19];
+
+  static {
+    long p = 1;
+    for (int i = 0; i < POWERS.length; i++) {
+      POWERS[i] = p;
+      p *= 10;
+    }
+  }
+
+  private final String record;
+  private final String component;
+  private final int width;
+  private final long min;
+  private final long max;
+  private final boolean inverted;
+  private final long offset;
+  /** {@code max - offset}, unsigned: the largest stored number before inversion. */
+  private final long maxStored;
+  /** {@code 10^width - 1} when it fits in a long (width <= 18), else -1. */
+  private final long nines;
+  private final boolean fitsInLong;
+  private final String[] zeros;
+
+  /**
+   * @param record the record's simple name, for messages
+   * @param component the component's name, for messages
+   * @param width the exact number of digits
+   * @param min the smallest value of the domain
+   * @param max the largest value of the domain
+   * @param inverted whether to store the nines' complement
+   * @throws IllegalArgumentException when the width cannot hold the domain (the processor
+   *     rejects such declarations at compile time)
+   */
+  public PaddedLong(String record, String component, int width, long min, long max, boolean inverted) {
+    if (min > max) {
+      throw new IllegalArgumentException(record + "." + component + ": min " + min + " > max " + max);
+    }
+    this.record = record;
+    this.component = component;
+    this.width = width;
+    this.min = min;
+    this.max = max;
+    this.inverted = inverted;
+    this.offset = min < 0 ? min : 0;
+    this.maxStored = max - offset;
+    int needed = Long.toUnsignedString(maxStored).length();
+    if (width < needed) {
+      throw new IllegalArgumentException(record + "." + component + ": width " + width
+          + " cannot hold " + Long.toUnsignedString(maxStored) + " (" + needed + " digits)");
+    }
+    this.nines = width <= 18 ? POWERS[width] - 1 : -1;
+    this.fitsInLong = inverted ? width <= 18 : maxStored >= 0;
+    this.zeros = new String[width + 1];
+    char[] z = new char[width];
+    Arrays.fill(z, '0');
+    for (int i = 0; i <= width; i++) {
+      zeros[i] = new String(z, 0, i);
+    }
+  }
+
+  /** The exact number of digits of every encoded value. */
+  public int width() {
+    return width;
+  }
+
+  /** The smallest value of the domain. */
+  public long min() {
+    return min;
+  }
+
+  /** The largest value of the domain. */
+  public long max() {
+    return max;
+  }
+
+  /** Whether the component is stored as its nines' complement. */
+  public boolean inverted() {
+    return inverted;
+  }
+
+  /**
+   * Whether every stored number fits in a signed {@code long}, so that {@link #stored} and
+   * {@link #zeros} can be used; otherwise only {@link #encode} can.
+   */
+  public boolean storedFitsInLong() {
+    return fitsInLong;
+  }
+
+  /** Unboxes a component value, rejecting {@code null} with a {@link KeyFormatException}. */
+  public long unbox(Number value) {
+    if (value == null) {
+      throw new KeyFormatException(record, component, null,
+          "a key component cannot be null: every item needs a value for " + component);
+    }
+    return value.longValue();
+  }
+
+  /**
+   * The number written for {@code value} (offset applied and, when inverted, complemented),
+   * which is at most {@code width} digits long. Only for {@link #storedFitsInLong()} codecs.
+   *
+   * @throws KeyFormatException when {@code value} is outside {@code [min, max]}
+   */
+  public long stored(long value) {
+    checkDomain(value);
+    long u = value - offset;
+    return inverted ? nines - u : u;
+  }
+
+  /** The zeros that pad the stored number {@code stored} to the width. */
+  public String zeros(long stored) {
+    return zeros[width - digitCount(stored)];
+  }
+
+  /** The encoded text of {@code value}: exactly {@code width} digits. */
+  public String encode(long value) {
+    checkDomain(value);
+    long u = value - offset; // unsigned: the true difference is below 2^64
+    char[] digits = new char[width];
+    Arrays.fill(digits, '0');
+    String text = Long.toUnsignedString(u);
+    text.getChars(0, text.length(), digits, width - text.length());
+    if (inverted) {
+      for (int i = 0; i < width; i++) {
+        digits[i] = (char) ('9' + '0' - digits[i]);
+      }
+    }
+    return new String(digits);
+  }
+
+  /** Reads this component's digits from {@code reader} and returns the value. */
+  public long decode(KeyReader reader) {
+    long u;
+    if (nines >= 0) {
+      long stored = reader.digits(component, width);
+      u = inverted ? nines - stored : stored;
+      if (u > maxStored) {
+        throw outOfDomainParsed(reader, u);
+      }
+    } else {
+      String text = reader.digitText(component, width);
+      if (inverted) {
+        char[] c = text.toCharArray();
+        for (int i = 0; i < c.length; i++) {
+          c[i] = (char) ('9' + '0' - c[i]);
+        }
+        text = new String(c);
+      }
+      BigInteger big = new BigInteger(text);
+      if (big.bitLength() > 64 || Long.compareUnsigned(big.longValue(), maxStored) > 0) {
+        throw reader.error(component, big + " is more than the largest stored value "
+            + Long.toUnsignedString(maxStored) + " of " + component);
+      }
+      u = big.longValue();
+    }
+    long value = u + offset;
+    if (value < min) { // only reachable through a corrupted key; keeps the domain exact
+      throw outOfDomainParsed(reader, u);
+    }
+    return value;
+  }
+
+  /** Parses a whole text that holds only this component (for tests and tools). */
+  public long parse(String text) {
+    KeyReader reader = new KeyReader(text, record, component, '\uffff');
+    long value = decode(reader);
+    reader.end();
+    return value;
+  }
+
+  /** Values greater than or equal to {@code value}. */
+  public ComponentRange atLeast(long value) {
+    if (value > max) {
+      return ComponentRange.empty(describe("at least " + value) + ": every value is at most " + max);
+    }
+    return bounds(Math.max(value, min), max, true, false);
+  }
+
+  /** Values greater than {@code value}. */
+  public ComponentRange greaterThan(long value) {
+    if (value >= max) {
+      return ComponentRange.empty(describe("greater than " + value) + ": every value is at most " + max);
+    }
+    return bounds(Math.max(value + 1, min), max, true, false);
+  }
+
+  /** Values less than or equal to {@code value}. */
+  public ComponentRange atMost(long value) {
+    if (value < min) {
+      return ComponentRange.empty(describe("at most " + value) + ": every value is at least " + min);
+    }
+    return bounds(min, Math.min(value, max), false, true);
+  }
+
+  /** Values less than {@code value}. */
+  public ComponentRange lessThan(long value) {
+    if (value <= min) {
+      return ComponentRange.empty(describe("less than " + value) + ": every value is at least " + min);
+    }
+    return bounds(min, Math.min(value - 1, max), false, true);
+  }
+
+  /** Values from {@code lo} to {@code hi}, both included. */
+  public ComponentRange between(long lo, long hi) {
+    if (lo > hi) {
+      return ComponentRange.empty(describe("between " + lo + " and " + hi) + ": the lower bound is above the upper bound");
+    }
+    if (hi < min || lo > max) {
+      return ComponentRange.empty(describe("between " + lo + " and " + hi)
+          + ": the domain is [" + min + ", " + max + "]");
+    }
+    return bounds(Math.max(lo, min), Math.min(hi, max), true, true);
+  }
+
+  private ComponentRange bounds(long lo, long hi, boolean hasLower, boolean hasUpper) {
+    ComponentRange range = ComponentRange.of(
+        hasLower ? encode(lo) : null, true, hasUpper ? encode(hi) : null, true);
+    return inverted ? range.reversed() : range;
+  }
+
+  private String describe(String condition) {
+    return record + "." + component + " " + condition;
+  }
+
+  private void checkDomain(long value) {
+    if (value < min || value > max) {
+      throw new KeyFormatException(record, component, Long.toString(value),
+          "outside the domain [" + min + ", " + max + "] declared by @Padded(" + width
+              + "): widen min/max (and the width) or reject the value before building a key");
+    }
+  }
+
+  private KeyFormatException outOfDomainParsed(KeyReader reader, long u) {
+    return reader.error(component, "the digits decode to a value outside the domain ["
+        + min + ", " + max + "] of " + component);
+  }
+
+  static int digitCount(long n) {
+    // n >= 0 and below 10^18 on the fast path
+    long p = 10;
+    for (int i = 1; i < 19; i++) {
+      if (n < p) {
+        return i;
+      }
+      p = 10 * p;
+    }
+    return 19;
+  }
+}

@@ -1,0 +1,77 @@
+package io.dynakeys.runtime.schema;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import software.amazon.awssdk.enhanced.dynamodb.AttributeConverter;
+import software.amazon.awssdk.enhanced.dynamodb.AttributeValueType;
+import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Stores a {@code Map<K, V>} as a DynamoDB map ({@code M}). DynamoDB map keys are strings, so a key
+ * is stored as the string (or number text) its own converter gives: an enum key by its name, a
+ * {@code UUID} or {@code LocalDate} key by its text. {@code null} values become NULL and read back
+ * as {@code null}; {@code null} keys are rejected.
+ */
+final class MapConverter<K, V> implements AttributeConverter<Map<K, V>> {
+  private final EnhancedType<Map<K, V>> type;
+  private final AttributeConverter<K> key;
+  private final AttributeConverter<V> value;
+  private final boolean sorted;
+
+  MapConverter(EnhancedType<Map<K, V>> type, AttributeConverter<K> key,
+      AttributeConverter<V> value, boolean sorted) {
+    this.type = type;
+    this.key = key;
+    this.value = value;
+    this.sorted = sorted;
+  }
+
+  @Override
+  public AttributeValue transformFrom(Map<K, V> input) {
+    Map<String, AttributeValue> out = new LinkedHashMap<>();
+    input.forEach((k, v) -> {
+      if (k == null) {
+        throw new IllegalArgumentException("a DynamoDB map cannot have a null key");
+      }
+      out.put(keyText(k), v == null ? AttributeValues.NUL : value.transformFrom(v));
+    });
+    return AttributeValue.fromM(out);
+  }
+
+  @Override
+  public Map<K, V> transformTo(AttributeValue input) {
+    if (!input.hasM()) {
+      throw new IllegalArgumentException("expected a map (M), found " + input);
+    }
+    Map<K, V> out = sorted ? new TreeMap<>() : new LinkedHashMap<>();
+    input.m().forEach((k, v) ->
+        out.put(keyFromText(k), AttributeValues.isNull(v) ? null : value.transformTo(v)));
+    return sorted
+        ? Collections.unmodifiableNavigableMap((TreeMap<K, V>) out)
+        : Collections.unmodifiableMap(out);
+  }
+
+  @Override
+  public EnhancedType<Map<K, V>> type() {
+    return type;
+  }
+
+  @Override
+  public AttributeValueType attributeValueType() {
+    return AttributeValueType.M;
+  }
+
+  private String keyText(K k) {
+    AttributeValue stored = key.transformFrom(k);
+    return key.attributeValueType() == AttributeValueType.N ? stored.n() : stored.s();
+  }
+
+  private K keyFromText(String text) {
+    return key.transformTo(key.attributeValueType() == AttributeValueType.N
+        ? AttributeValue.fromN(text)
+        : AttributeValue.fromS(text));
+  }
+}
