@@ -80,7 +80,7 @@ public final class KeysProcessor extends AbstractProcessor {
       }
       deferred.clear();
     }
-    return false;
+    return true; // the dynakeys annotations are ours alone
   }
 
   private void processSafely(TypeElement type) {

@@ -1,6 +1,9 @@
 package io.dynakeys.processor.model;
 
 import com.palantir.javapoet.ClassName;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.TypeElement;
@@ -11,8 +14,9 @@ import javax.lang.model.element.TypeElement;
  *
  * @param record the record's class name
  * @param keysClass the generated class's name
- * @param partition the partition key layout
- * @param sort the sort key layout; {@link KeyPart#isEmpty()} when the table has no sort key
+ * @param table the table's keys
+ * @param indexes the secondary indexes
+ * @param attributes every record component, as the table schema stores it
  * @param element the record, as the generated file's originating element and for diagnostics
  * @param annotation the {@code @KeySchema} annotation, for diagnostics
  * @param delimiterValue the {@code delimiter} attribute, or null when defaulted
@@ -20,8 +24,9 @@ import javax.lang.model.element.TypeElement;
 public record KeySchemaModel(
     ClassName record,
     ClassName keysClass,
-    KeyPart partition,
-    KeyPart sort,
+    KeyLayout table,
+    List<IndexModel> indexes,
+    List<Attribute> attributes,
     TypeElement element,
     AnnotationMirror annotation,
     AnnotationValue delimiterValue) {
@@ -31,8 +36,35 @@ public record KeySchemaModel(
     return record.simpleName();
   }
 
-  /** Whether items of the record have a sort key. */
+  /** The table's partition key layout. */
+  public KeyPart partition() {
+    return table.partition();
+  }
+
+  /** The table's sort key layout; {@link KeyPart#isEmpty()} when the table has no sort key. */
+  public KeyPart sort() {
+    return table.sort();
+  }
+
+  /** Whether items of the record have a sort key in the table. */
   public boolean hasSortKey() {
-    return !sort.isEmpty();
+    return table.hasSortKey();
+  }
+
+  /** The table's layout followed by every index's. */
+  public List<KeyLayout> layouts() {
+    List<KeyLayout> all = new java.util.ArrayList<>();
+    all.add(table);
+    indexes.forEach(i -> all.add(i.layout()));
+    return all;
+  }
+
+  /** Every component that takes part in some key, once, by name. */
+  public Map<String, KeyComponent> keyComponents() {
+    Map<String, KeyComponent> byName = new LinkedHashMap<>();
+    for (KeyLayout layout : layouts()) {
+      layout.components().forEach(c -> byName.putIfAbsent(c.name(), c));
+    }
+    return byName;
   }
 }

@@ -12,6 +12,8 @@ public final class AnnotationNames {
   public static final String INVERTED = PACKAGE + "Inverted";
   public static final String TIEBREAKER = PACKAGE + "Tiebreaker";
   public static final String PATH_SEGMENT = PACKAGE + "PathSegment";
+  public static final String SECONDARY_INDEX = PACKAGE + "SecondaryIndex";
+  public static final String SECONDARY_INDEXES = PACKAGE + "SecondaryIndexes";
 
   /** Annotations that only mean something on a key component. */
   public static final String[] COMPONENT_MODIFIERS = {PADDED, INVERTED, TIEBREAKER, PATH_SEGMENT};

@@ -9,7 +9,10 @@ import static io.dynakeys.processor.reading.AnnotationNames.TIEBREAKER;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
+import io.dynakeys.processor.model.Attribute;
+import io.dynakeys.processor.model.IndexModel;
 import io.dynakeys.processor.model.KeyComponent;
+import io.dynakeys.processor.model.KeyLayout;
 import io.dynakeys.processor.model.KeyPart;
 import io.dynakeys.processor.model.KeySchemaModel;
 import io.dynakeys.processor.model.Padding;
@@ -90,34 +93,57 @@ public final class KeySchemaReader {
       return new Result.Invalid(); // javac has reported the malformed attribute
     }
 
+    char d = delimiter.get();
+    List<IndexDeclaration> declarations = readIndexDeclarations(type);
+    java.util.Set<String> indexed = new java.util.HashSet<>();
+    declarations.forEach(i -> {
+      indexed.addAll(i.partitionKey());
+      indexed.addAll(i.sortKey());
+    });
+
     List<KeyComponent> partition = new ArrayList<>();
     List<KeyComponent> sort = new ArrayList<>();
+    java.util.Map<String, RecordComponentElement> byName = new java.util.LinkedHashMap<>();
+    List<Attribute> attributes = new ArrayList<>();
     boolean valid = true;
     for (RecordComponentElement component : type.getRecordComponents()) {
+      String componentName = component.getSimpleName().toString();
+      byName.put(componentName, component);
+      TypeMirror componentType = component.asType();
+      if (containsError(componentType)) {
+        return new Result.Deferred(name + "." + componentName);
+      }
+      AttributeTypeReader.Outcome storage = AttributeTypeReader.read(componentType,
+          List.of(type.getQualifiedName().toString()));
+      if (storage.problem() != null) {
+        report.error(Messages.unsupportedAttributeType(componentName, TypeName.get(componentType).toString(),
+            storage.problem()), component, null, null);
+        valid = false;
+      } else {
+        attributes.add(new Attribute(componentName, TypeName.get(componentType), storage.type()));
+      }
       Optional<AnnotationMirror> pk = Mirrors.find(component, PARTITION_KEY);
       Optional<AnnotationMirror> sk = Mirrors.find(component, SORT_KEY);
-      String label = name + "." + component.getSimpleName();
       if (pk.isPresent() && sk.isPresent()) {
-        report.error(Messages.bothKeys(component.getSimpleName().toString()), component, sk.get(), null);
+        report.error(Messages.bothKeys(componentName), component, sk.get(), null);
         valid = false;
         continue;
       }
       if (pk.isEmpty() && sk.isEmpty()) {
+        if (indexed.contains(componentName)) {
+          continue;
+        }
         for (String modifier : AnnotationNames.COMPONENT_MODIFIERS) {
           Optional<AnnotationMirror> m = Mirrors.find(component, modifier);
           if (m.isPresent()) {
-            report.error(Messages.modifierWithoutKey(AnnotationNames.simple(modifier),
-                component.getSimpleName().toString()), component, m.get(), null);
+            report.error(Messages.modifierWithoutKey(AnnotationNames.simple(modifier), componentName),
+                component, m.get(), null);
             valid = false;
           }
         }
         continue;
       }
-      TypeMirror componentType = component.asType();
-      if (containsError(componentType)) {
-        return new Result.Deferred(label);
-      }
-      Optional<KeyComponent> read = readComponent(component, pk.orElseGet(sk::get));
+      Optional<KeyComponent> read = readComponent(component, pk.orElseGet(sk::get), true);
       if (read.isEmpty()) {
         valid = false;
       } else if (pk.isPresent()) {
@@ -126,22 +152,170 @@ public final class KeySchemaReader {
         sort.add(read.get());
       }
     }
+    KeyPart partitionPart = new KeyPart(KeyPart.Kind.PARTITION, partitionAttribute.get(),
+        partitionPrefix.get(), d, List.copyOf(partition), Mirrors.explicit(schema, "partitionPrefix"));
+    KeyPart sortPart = new KeyPart(KeyPart.Kind.SORT, sortAttribute.get(), sortPrefix.get(), d,
+        List.copyOf(sort), Mirrors.explicit(schema, "sortPrefix"));
+    KeyLayout table = new KeyLayout(null, partitionPart, sortPart);
+
+    List<IndexModel> indexes = new ArrayList<>();
+    java.util.Set<String> indexNames = new java.util.HashSet<>();
+    java.util.Set<String> usedAttributes = new java.util.HashSet<>(byName.keySet());
+    usedAttributes.add(partitionAttribute.get());
+    usedAttributes.add(sortAttribute.get());
+    for (IndexDeclaration declaration : declarations) {
+      Optional<IndexModel> index = readIndex(type, declaration, table, byName, indexNames, usedAttributes);
+      if (index.isEmpty()) {
+        valid = false;
+      } else {
+        indexes.add(index.get());
+      }
+    }
     if (!valid) {
       return new Result.Invalid();
     }
     ClassName record = ClassName.get(type);
     ClassName keys = ClassName.get(record.packageName(),
         String.join("_", record.simpleNames()) + "Keys");
-    KeyPart partitionPart = new KeyPart(KeyPart.Kind.PARTITION, partitionAttribute.get(),
-        partitionPrefix.get(), delimiter.get(), List.copyOf(partition),
-        Mirrors.explicit(schema, "partitionPrefix"));
-    KeyPart sortPart = new KeyPart(KeyPart.Kind.SORT, sortAttribute.get(), sortPrefix.get(),
-        delimiter.get(), List.copyOf(sort), Mirrors.explicit(schema, "sortPrefix"));
-    return new Result.Read(new KeySchemaModel(record, keys, partitionPart, sortPart, type, schema,
-        Mirrors.explicit(schema, "delimiter")));
+    return new Result.Read(new KeySchemaModel(record, keys, table, List.copyOf(indexes),
+        List.copyOf(attributes), type, schema, Mirrors.explicit(schema, "delimiter")));
   }
 
-  private Optional<KeyComponent> readComponent(RecordComponentElement component, AnnotationMirror key) {
+  /** A {@code @SecondaryIndex} as written, before its component names are resolved. */
+  private record IndexDeclaration(
+      AnnotationMirror mirror, String name, boolean local, List<String> partitionKey,
+      List<String> sortKey, String partitionPrefix, String sortPrefix, String partitionAttribute,
+      String sortAttribute) {}
+
+  private List<IndexDeclaration> readIndexDeclarations(TypeElement type) {
+    List<AnnotationMirror> mirrors = new ArrayList<>();
+    Mirrors.find(type, AnnotationNames.SECONDARY_INDEX).ifPresent(mirrors::add);
+    Mirrors.find(type, AnnotationNames.SECONDARY_INDEXES).ifPresent(container -> {
+      AnnotationValue value = Mirrors.explicit(container, "value");
+      if (value != null && value.getValue() instanceof List<?> list) {
+        for (Object o : list) {
+          if (o instanceof AnnotationValue v && v.getValue() instanceof AnnotationMirror m) {
+            mirrors.add(m);
+          }
+        }
+      }
+    });
+    List<IndexDeclaration> declarations = new ArrayList<>();
+    for (AnnotationMirror m : mirrors) {
+      Optional<String> indexName = Mirrors.value(m, "name", String.class);
+      Optional<Boolean> local = Mirrors.value(m, "local", Boolean.class);
+      Optional<String> pp = Mirrors.value(m, "partitionPrefix", String.class);
+      Optional<String> sp = Mirrors.value(m, "sortPrefix", String.class);
+      Optional<String> pa = Mirrors.value(m, "partitionKeyAttribute", String.class);
+      Optional<String> sa = Mirrors.value(m, "sortKeyAttribute", String.class);
+      if (indexName.isEmpty() || local.isEmpty() || pp.isEmpty() || sp.isEmpty() || pa.isEmpty() || sa.isEmpty()) {
+        continue; // javac has reported the malformed attribute
+      }
+      declarations.add(new IndexDeclaration(m, indexName.get(), local.get(), names(m, "partitionKey"),
+          names(m, "sortKey"), pp.get(), sp.get(), pa.get(), sa.get()));
+    }
+    return declarations;
+  }
+
+  private static List<String> names(AnnotationMirror mirror, String attribute) {
+    AnnotationValue value = Mirrors.explicit(mirror, attribute);
+    List<String> names = new ArrayList<>();
+    if (value != null && value.getValue() instanceof List<?> list) {
+      for (Object o : list) {
+        if (o instanceof AnnotationValue v && v.getValue() instanceof String s) {
+          names.add(s);
+        }
+      }
+    }
+    return names;
+  }
+
+  private Optional<IndexModel> readIndex(TypeElement record, IndexDeclaration index, KeyLayout table,
+      java.util.Map<String, RecordComponentElement> byName, java.util.Set<String> indexNames,
+      java.util.Set<String> usedAttributes) {
+    AnnotationMirror m = index.mirror();
+    AnnotationValue nameValue = Mirrors.explicit(m, "name");
+    String recordName = record.getSimpleName().toString();
+    if (!javax.lang.model.SourceVersion.isIdentifier(index.name())
+        || javax.lang.model.SourceVersion.isKeyword(index.name())) {
+      report.error(Messages.invalidIndexName(index.name()), record, m, nameValue);
+      return Optional.empty();
+    }
+    if (!indexNames.add(index.name())) {
+      report.error(Messages.duplicateIndexName(index.name()), record, m, nameValue);
+      return Optional.empty();
+    }
+    boolean valid = true;
+    if (index.local() && !index.partitionKey().isEmpty()) {
+      report.error(Messages.localIndexWithPartition(index.name()), record, m, Mirrors.explicit(m, "partitionKey"));
+      valid = false;
+    }
+    if (index.local() && index.sortKey().isEmpty() && index.sortPrefix().isEmpty()) {
+      report.error(Messages.localIndexWithoutSort(index.name()), record, m, nameValue);
+      valid = false;
+    }
+    if (!index.local() && index.partitionKey().isEmpty() && index.partitionPrefix().isEmpty()) {
+      report.error(Messages.indexWithoutPartition(index.name()), record, m, nameValue);
+      valid = false;
+    }
+    List<KeyComponent> partition = new ArrayList<>();
+    List<KeyComponent> sort = new ArrayList<>();
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (String attribute : List.of("partitionKey", "sortKey")) {
+      List<String> names = attribute.equals("partitionKey") ? index.partitionKey() : index.sortKey();
+      for (String componentName : names) {
+        RecordComponentElement component = byName.get(componentName);
+        if (component == null) {
+          report.error(Messages.unknownIndexComponent(index.name(), componentName, recordName),
+              record, m, Mirrors.explicit(m, attribute));
+          valid = false;
+          continue;
+        }
+        if (!seen.add(componentName)) {
+          report.error(Messages.duplicateIndexComponent(index.name(), componentName), record, m,
+              Mirrors.explicit(m, attribute));
+          valid = false;
+          continue;
+        }
+        Optional<KeyComponent> read = readComponent(component, m, false);
+        if (read.isEmpty()) {
+          valid = false;
+        } else if (attribute.equals("partitionKey")) {
+          partition.add(read.get());
+        } else {
+          sort.add(read.get());
+        }
+      }
+    }
+    String pkAttribute = index.local() ? table.partition().attribute()
+        : index.partitionAttribute().isEmpty() ? index.name() + "_pk" : index.partitionAttribute();
+    String skAttribute = index.sortAttribute().isEmpty() ? index.name() + "_sk" : index.sortAttribute();
+    boolean hasSort = !sort.isEmpty() || !index.sortPrefix().isEmpty();
+    if (!index.local() && !usedAttributes.add(pkAttribute)) {
+      report.error(Messages.indexAttributeClash(index.name(), pkAttribute), record, m,
+          Mirrors.explicit(m, "partitionKeyAttribute"));
+      valid = false;
+    }
+    if (hasSort && !usedAttributes.add(skAttribute)) {
+      report.error(Messages.indexAttributeClash(index.name(), skAttribute), record, m,
+          Mirrors.explicit(m, "sortKeyAttribute"));
+      valid = false;
+    }
+    if (!valid) {
+      return Optional.empty();
+    }
+    char d = table.partition().delimiter();
+    KeyPart partitionPart = index.local() ? table.partition()
+        : new KeyPart(KeyPart.Kind.PARTITION, pkAttribute, index.partitionPrefix(), d,
+            List.copyOf(partition), Mirrors.explicit(m, "partitionPrefix"));
+    KeyPart sortPart = new KeyPart(KeyPart.Kind.SORT, skAttribute, index.sortPrefix(), d,
+        List.copyOf(sort), Mirrors.explicit(m, "sortPrefix"));
+    return Optional.of(new IndexModel(index.name(), index.local(),
+        new KeyLayout(index.name(), partitionPart, sortPart), m, nameValue));
+  }
+
+  private Optional<KeyComponent> readComponent(
+      RecordComponentElement component, AnnotationMirror key, boolean table) {
     TypeMirror type = component.asType();
     ValueType valueType = classify(type);
     boolean boxed = type.getKind() == TypeKind.DECLARED && valueType.integral()
@@ -164,7 +338,8 @@ public final class KeySchemaReader {
           maxValue == null ? null : max.get(), p, Mirrors.explicit(p, "value"), minValue, maxValue);
     }
     AnnotationMirror inverted = Mirrors.find(component, INVERTED).orElse(null);
-    AnnotationMirror tiebreaker = Mirrors.find(component, TIEBREAKER).orElse(null);
+    // A tiebreaker separates equal table keys; in an index the component is an ordinary one.
+    AnnotationMirror tiebreaker = table ? Mirrors.find(component, TIEBREAKER).orElse(null) : null;
     return Optional.of(new KeyComponent(component.getSimpleName().toString(), TypeName.get(type),
         valueType, boxed, padding, inverted != null, tiebreaker != null, constants, component, key,
         inverted, tiebreaker));

@@ -1,6 +1,8 @@
 package io.dynakeys.processor.validation;
 
+import io.dynakeys.processor.model.IndexModel;
 import io.dynakeys.processor.model.KeyComponent;
+import io.dynakeys.processor.model.KeyLayout;
 import io.dynakeys.processor.model.KeyPart;
 import io.dynakeys.processor.model.KeySchemaModel;
 import io.dynakeys.processor.model.Padding;
@@ -28,7 +30,22 @@ public final class KeySchemaValidator {
       report.error(Messages.noPartition(model.recordName()), model.element(), model.annotation(), null);
     }
     boolean delimiterOk = checkDelimiter(model);
-    for (KeyPart part : List.of(model.partition(), model.sort())) {
+    checkParts(model, List.of(model.partition(), model.sort()), delimiterOk);
+    checkTiebreakers(model);
+    if (delimiterOk) {
+      checkDelimiterOrder(model, model.sort());
+    }
+    for (IndexModel index : model.indexes()) {
+      KeyLayout layout = index.layout();
+      checkParts(model, index.local() ? List.of(layout.sort()) : layout.parts(), delimiterOk);
+      if (delimiterOk) {
+        checkDelimiterOrder(model, layout.sort());
+      }
+    }
+  }
+
+  private void checkParts(KeySchemaModel model, List<KeyPart> parts, boolean delimiterOk) {
+    for (KeyPart part : parts) {
       if (delimiterOk) {
         checkPrefix(model, part);
       }
@@ -42,10 +59,6 @@ public final class KeySchemaValidator {
         report.error(Messages.keyTooLong(part.kind().label(), part.minimumBytes(), part.kind().limit()),
             model.element(), model.annotation(), null);
       }
-    }
-    checkTiebreakers(model);
-    if (delimiterOk) {
-      checkDelimiterOrder(model);
     }
   }
 
@@ -186,12 +199,12 @@ public final class KeySchemaValidator {
     }
   }
 
-  private void checkDelimiterOrder(KeySchemaModel model) {
-    char d = model.sort().delimiter();
+  private void checkDelimiterOrder(KeySchemaModel model, KeyPart part) {
+    char d = part.delimiter();
     if (d <= '0') {
       return;
     }
-    List<KeyComponent> sort = model.sort().components();
+    List<KeyComponent> sort = part.components();
     for (int i = 0; i < sort.size() - 1; i++) {
       KeyComponent c = sort.get(i);
       if (c.fixedLength() < 0) {

@@ -179,6 +179,53 @@ public final class Messages {
         + " layout for both";
   }
 
+  // Secondary indexes.
+  public static String unknownIndexComponent(String index, String component, String record) {
+    return "index " + index + " names the component \"" + component + "\", which " + record
+        + " does not have: use one of its component names";
+  }
+
+  public static String duplicateIndexComponent(String index, String component) {
+    return "index " + index + " names " + component + " twice: a component takes one place in a key";
+  }
+
+  public static String invalidIndexName(String index) {
+    return "index name \"" + index + "\" is not a Java identifier: it names the generated class"
+        + " and methods, so use letters and digits such as \"byPlayer\"";
+  }
+
+  public static String duplicateIndexName(String index) {
+    return "index name \"" + index + "\" is declared twice: give each index its own name";
+  }
+
+  public static String localIndexWithPartition(String index) {
+    return "local index " + index + " declares a partition key, but a local index shares the"
+        + " table's partition key: remove partitionKey, or make the index global";
+  }
+
+  public static String localIndexWithoutSort(String index) {
+    return "local index " + index + " has no sort key: a local index exists to sort the table's"
+        + " partition another way, so name its sortKey components or set sortPrefix";
+  }
+
+  public static String indexWithoutPartition(String index) {
+    return "global index " + index + " has no partition key: name its partitionKey components or"
+        + " set partitionPrefix";
+  }
+
+  public static String indexAttributeClash(String index, String attribute) {
+    return "index " + index + " stores its key in \"" + attribute + "\", which another key or a"
+        + " component of the record already uses: choose another attribute name";
+  }
+
+  // Table schema.
+  public static String unsupportedAttributeType(String component, String type, String reason) {
+    return component + " of type " + type + " cannot be stored by the generated table schema ("
+        + reason + "). Supported: String, boolean, numbers (primitive and boxed), BigDecimal,"
+        + " BigInteger, enums, Instant, LocalDate, UUID, byte[], SdkBytes, List/Set/Map<String, _>"
+        + " of those, Optional of those, and nested records";
+  }
+
   public static String internalError(String record, Throwable e) {
     return "dynakeys could not process " + record + " because of an internal error ("
         + e + "); please report it with this record's source";

@@ -2,11 +2,14 @@ package io.dynakeys.processor.writing;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.TypeSpec;
+import io.dynakeys.processor.model.IndexModel;
 import io.dynakeys.processor.model.KeyComponent;
+import io.dynakeys.processor.model.KeyLayout;
 import io.dynakeys.processor.model.KeyPart;
 import io.dynakeys.processor.model.KeySchemaModel;
 import java.util.ArrayList;
@@ -22,15 +25,14 @@ import javax.lang.model.element.Modifier;
 public final class KeysWriter {
 
   private final KeySchemaModel model;
-  private final Map<KeyComponent, ComponentCode> code = new LinkedHashMap<>();
+  private final Map<String, ComponentCode> code = new LinkedHashMap<>();
 
   /** @param model a validated record */
   public KeysWriter(KeySchemaModel model) {
     this.model = model;
-    for (KeyPart part : List.of(model.partition(), model.sort())) {
-      for (KeyComponent c : part.components()) {
-        code.put(c, new ComponentCode(c, part, model.recordName(), ComponentCode.constantName(c.name())));
-      }
+    for (KeyComponent c : model.keyComponents().values()) {
+      code.put(c.name(), new ComponentCode(c, model.partition(), model.recordName(),
+          ComponentCode.constantName(c.name())));
     }
   }
 
@@ -42,17 +44,57 @@ public final class KeysWriter {
     code.values().forEach(c -> keys.addField(c.field()));
     keys.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
 
-    addKeyMethods(keys, model.partition(), "partitionKey");
-    if (model.hasSortKey()) {
-      addKeyMethods(keys, model.sort(), "sortKey");
-    }
+    addLayout(keys, model.table(), model.keysClass());
     addKeyOfItem(keys);
-    addParser(keys, model.partition(), "parsePartitionKey", "PartitionParts", "pk");
-    if (!model.sort().components().isEmpty()) {
-      addParser(keys, model.sort(), "parseSortKey", "SortParts", "sk");
+    for (IndexModel index : model.indexes()) {
+      ClassName holder = model.keysClass().nestedClass(index.className());
+      TypeSpec.Builder nested = TypeSpec.classBuilder(holder)
+          .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+          .addJavadoc("Keys of the $L index $S of {@link $T}.\n\n<pre>\n$L</pre>\n",
+              index.local() ? "local" : "global", index.name(), model.record(),
+              LayoutDoc.lines(index.layout()))
+          .addField(FieldSpec.builder(String.class, "INDEX_NAME", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+              .initializer("$S", index.name())
+              .addJavadoc("The index name, as the table and {@code DynamoDbTable.index(...)} know it.\n")
+              .build())
+          .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+      addLayout(nested, index.layout(), holder);
+      keys.addType(nested.build());
+      addIndexQueryShortcut(keys, index, holder);
     }
-    new QueryWriter(model, code).addTo(keys);
+    new TableSchemaWriter(model).addTo(keys);
     return keys.build();
+  }
+
+  /** Key encoders, parsers and the query builder of one layout, into {@code owner}. */
+  private void addLayout(TypeSpec.Builder owner, KeyLayout layout, ClassName ownerName) {
+    boolean ownPartition = layout.indexName() == null
+        || !layout.partition().equals(model.partition());
+    if (ownPartition) {
+      addKeyMethods(owner, layout.partition(), "partitionKey");
+    }
+    if (layout.hasSortKey()) {
+      addKeyMethods(owner, layout.sort(), "sortKey");
+    }
+    if (ownPartition) {
+      addParser(owner, ownerName, layout.partition(), "parsePartitionKey", "PartitionParts", "pk");
+    }
+    if (!layout.sort().components().isEmpty()) {
+      addParser(owner, ownerName, layout.sort(), "parseSortKey", "SortParts", "sk");
+    }
+    new QueryWriter(model, layout, ownerName, code).addTo(owner);
+  }
+
+  private void addIndexQueryShortcut(TypeSpec.Builder keys, IndexModel index, ClassName holder) {
+    MethodSpec.Builder query = MethodSpec.methodBuilder("query" + index.className())
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(holder.nestedClass("Query"))
+        .addJavadoc("A query of the index $S: the same as {@link $T#query}.\n", index.name(), holder);
+    for (KeyComponent c : index.layout().partition().components()) {
+      query.addParameter(c.type(), c.name());
+    }
+    query.addStatement("return $T.query($L)", holder, names(index.layout().partition().components()));
+    keys.addMethod(query.build());
   }
 
   private void addKeyMethods(TypeSpec.Builder keys, KeyPart part, String name) {
@@ -93,7 +135,7 @@ public final class KeysWriter {
       if (i > 0) {
         pieces.add(CodeBlock.of("$S", String.valueOf(part.delimiter())));
       }
-      ComponentCode.Encoding e = code.get(c).encode(CodeBlock.of("$N", names.get(c)),
+      ComponentCode.Encoding e = code.get(c.name()).encode(CodeBlock.of("$N", names.get(c)),
           names.newName(c.name() + "Digits"));
       e.statements().forEach(body::addStatement);
       pieces.addAll(e.pieces());
@@ -139,8 +181,9 @@ public final class KeysWriter {
     keys.addMethod(byComponents.build());
   }
 
-  private void addParser(TypeSpec.Builder keys, KeyPart part, String name, String partsName, String argument) {
-    ClassName parts = model.keysClass().nestedClass(partsName);
+  private void addParser(TypeSpec.Builder keys, ClassName owner, KeyPart part, String name,
+      String partsName, String argument) {
+    ClassName parts = owner.nestedClass(partsName);
     MethodSpec.Builder ctor = MethodSpec.constructorBuilder();
     for (KeyComponent c : part.components()) {
       ctor.addParameter(c.type(), c.name());
@@ -169,7 +212,7 @@ public final class KeysWriter {
         body.addStatement("$N.delimiter($S)", reader, c.name());
       }
       String local = names.newName(c.name(), c);
-      body.addStatement("$T $N = $L", c.type(), local, code.get(c).decode(reader, i == components.size() - 1));
+      body.addStatement("$T $N = $L", c.type(), local, code.get(c.name()).decode(reader, i == components.size() - 1));
       values.add(CodeBlock.of("$N", local));
     }
     body.addStatement("$N.end()", reader);

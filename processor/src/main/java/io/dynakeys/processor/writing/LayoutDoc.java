@@ -28,10 +28,23 @@ final class LayoutDoc {
     if (model.hasSortKey()) {
       line(doc, model.sort());
     }
+    for (io.dynakeys.processor.model.IndexModel index : model.indexes()) {
+      doc.add("\nindex $L:\n$L", index.name(), lines(index.layout()));
+    }
     doc.add("</pre>\n\n")
         .add("<p>Encoders reject null, empty and out-of-domain components and values that contain"
             + " the delimiter with a {@code KeyFormatException}; parsers reject keys of another shape.\n");
     return doc.build();
+  }
+
+  /** The pattern and example lines of a layout's keys. */
+  static String lines(io.dynakeys.processor.model.KeyLayout layout) {
+    CodeBlock.Builder doc = CodeBlock.builder();
+    line(doc, layout.partition());
+    if (layout.hasSortKey()) {
+      line(doc, layout.sort());
+    }
+    return doc.build().toString();
   }
 
   private static void line(CodeBlock.Builder doc, KeyPart part) {

@@ -7,6 +7,7 @@ import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.dynakeys.processor.model.KeyComponent;
+import io.dynakeys.processor.model.KeyLayout;
 import io.dynakeys.processor.model.KeyPart;
 import io.dynakeys.processor.model.KeySchemaModel;
 import java.util.ArrayList;
@@ -22,16 +23,20 @@ import javax.lang.model.element.Modifier;
 final class QueryWriter {
 
   private final KeySchemaModel model;
-  private final Map<KeyComponent, ComponentCode> code;
+  private final KeyLayout layout;
+  private final ClassName owner;
+  private final Map<String, ComponentCode> code;
 
-  QueryWriter(KeySchemaModel model, Map<KeyComponent, ComponentCode> code) {
+  QueryWriter(KeySchemaModel model, KeyLayout layout, ClassName owner, Map<String, ComponentCode> code) {
     this.model = model;
+    this.layout = layout;
+    this.owner = owner;
     this.code = code;
   }
 
   void addTo(TypeSpec.Builder keys) {
-    List<KeyComponent> sort = model.sort().components();
-    KeyPart partition = model.partition();
+    List<KeyComponent> sort = layout.sort().components();
+    KeyPart partition = layout.partition();
     ClassName first = stageName(0);
 
     MethodSpec.Builder query = MethodSpec.methodBuilder("query")
@@ -42,16 +47,16 @@ final class QueryWriter {
     for (KeyComponent c : partition.components()) {
       query.addParameter(c.type(), c.name());
     }
-    CodeBlock pk = CodeBlock.of("partitionKey($L)", KeysWriter.names(partition.components()));
-    String sortAttribute = model.hasSortKey() ? model.sort().attribute() : null;
-    String head = model.sort().literalHead();
-    if (model.hasSortKey() && sort.isEmpty()) {
-      query.addStatement("return new $T($T.singleItem(null, $S, $L, $S, $S), $S)", first,
-          RuntimeTypes.KEY_QUERY, partition.attribute(), pk, sortAttribute, head, head);
+    CodeBlock pk = CodeBlock.of("$T.partitionKey($L)", partitionOwner(), KeysWriter.names(partition.components()));
+    String sortAttribute = layout.hasSortKey() ? layout.sort().attribute() : null;
+    String head = layout.sort().literalHead();
+    if (layout.hasSortKey() && sort.isEmpty()) {
+      query.addStatement("return new $T($T.singleItem($S, $S, $L, $S, $S), $S)", first,
+          RuntimeTypes.KEY_QUERY, layout.indexName(), partition.attribute(), pk, sortAttribute, head, head);
     } else {
-      query.addStatement("return new $T($T.partition(null, $S, $L, $S, $L, $S), $S)", first,
-          RuntimeTypes.KEY_QUERY, partition.attribute(), pk, sortAttribute,
-          ComponentCode.charLiteral(model.sort().delimiter()), head, head);
+      query.addStatement("return new $T($T.partition($S, $S, $L, $S, $L, $S), $S)", first,
+          RuntimeTypes.KEY_QUERY, layout.indexName(), partition.attribute(), pk, sortAttribute,
+          ComponentCode.charLiteral(layout.sort().delimiter()), head, head);
     }
     keys.addMethod(query.build());
 
@@ -61,23 +66,28 @@ final class QueryWriter {
     }
   }
 
+  /** A local index's partition key is the table's, encoded by the keys class itself. */
+  private ClassName partitionOwner() {
+    return layout.partition().equals(model.partition()) ? model.keysClass() : owner;
+  }
+
   private ClassName stageName(int fixed) {
     if (fixed == 0) {
-      return model.keysClass().nestedClass("Query");
+      return owner.nestedClass("Query");
     }
     StringBuilder name = new StringBuilder("QueryBy");
-    List<KeyComponent> sort = model.sort().components();
+    List<KeyComponent> sort = layout.sort().components();
     for (int i = 0; i < fixed; i++) {
       if (i > 0) {
         name.append("And");
       }
       name.append(Character.toUpperCase(sort.get(i).name().charAt(0))).append(sort.get(i).name().substring(1));
     }
-    return model.keysClass().nestedClass(name.toString());
+    return owner.nestedClass(name.toString());
   }
 
   private TypeSpec stage(int fixed) {
-    List<KeyComponent> sort = model.sort().components();
+    List<KeyComponent> sort = layout.sort().components();
     ClassName name = stageName(fixed);
     String description = fixed == 0 ? "the partition" : "the partition, with equal "
         + String.join(", ", sort.subList(0, fixed).stream().map(KeyComponent::name).toList());
@@ -98,9 +108,9 @@ final class QueryWriter {
       return stage.build();
     }
     KeyComponent c = sort.get(fixed);
-    ComponentCode cc = code.get(c);
+    ComponentCode cc = code.get(c.name());
     boolean last = fixed == sort.size() - 1;
-    KeyPart part = model.sort();
+    KeyPart part = layout.sort();
 
     NameAllocator names = new NameAllocator();
     names.newName("prefix", "prefix");

@@ -1,0 +1,62 @@
+package io.dynakeys.annotations;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Repeatable;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Declares a secondary index of a {@link KeySchema} record, whose keys are composed from the
+ * record's components the same way as the table's: a literal prefix, then the named components
+ * in the order given, joined by the record's delimiter, with each component's own
+ * {@link Padded} and {@link Inverted}. The same compile-time checks apply.
+ *
+ * <pre>{@code
+ * @KeySchema(partitionPrefix = "SEASON")
+ * @SecondaryIndex(name = "byPlayer", partitionPrefix = "PLAYER", partitionKey = "playerId",
+ *     sortKey = {"season", "score"})
+ * record Run(@PartitionKey String season,
+ *            @SortKey @Padded(10) @Inverted int score,
+ *            @SortKey @Tiebreaker String playerId) {}
+ * // byPlayer_pk = "PLAYER#p_8842", byPlayer_sk = "2026-SPRING#9999998499"
+ * }</pre>
+ *
+ * <p>The generated {@code RunKeys.ByPlayer} class writes the index key attributes, parses them
+ * and queries the index with a staged builder ({@code RunKeys.queryByPlayer("p_8842")}); the
+ * generated table schema registers the index so {@code createTable} creates it.
+ */
+@Documented
+@Retention(RetentionPolicy.CLASS)
+@Target(ElementType.TYPE)
+@Repeatable(SecondaryIndexes.class)
+public @interface SecondaryIndex {
+
+  /** The index name, a Java identifier (it names the generated nested class and methods). */
+  String name();
+
+  /**
+   * Whether the index is local: it shares the table's partition key and declares only a sort
+   * key. A global index (the default) declares its own partition key.
+   */
+  boolean local() default false;
+
+  /** Names of the components that form the index's partition key, in order (global indexes only). */
+  String[] partitionKey() default {};
+
+  /** Names of the components that form the index's sort key, in order; may be empty for a global index. */
+  String[] sortKey() default {};
+
+  /** Literal tag written first in the index partition key; none when empty. */
+  String partitionPrefix() default "";
+
+  /** Literal tag written first in the index sort key; none when empty. */
+  String sortPrefix() default "";
+
+  /** The attribute that holds the index partition key; {@code <name>_pk} when empty. */
+  String partitionKeyAttribute() default "";
+
+  /** The attribute that holds the index sort key; {@code <name>_sk} when empty. */
+  String sortKeyAttribute() default "";
+}
