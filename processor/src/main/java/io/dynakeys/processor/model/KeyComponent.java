@@ -21,6 +21,7 @@ import javax.lang.model.element.Element;
  * @param keyAnnotation its {@code @PartitionKey} or {@code @SortKey}, for diagnostics
  * @param invertedAnnotation its {@code @Inverted}, or {@code null}
  * @param tiebreakerAnnotation its {@code @Tiebreaker}, or {@code null}
+ * @param path its {@code @PathSegment}, or {@code null}
  */
 public record KeyComponent(
     String name,
@@ -34,7 +35,40 @@ public record KeyComponent(
     Element element,
     AnnotationMirror keyAnnotation,
     AnnotationMirror invertedAnnotation,
-    AnnotationMirror tiebreakerAnnotation) {
+    AnnotationMirror tiebreakerAnnotation,
+    PathSegment path) {
+
+  /**
+   * A component's {@code @PathSegment}.
+   *
+   * @param delimiter the path delimiter
+   * @param indexes whether to generate the children and depth indexes
+   * @param mirror the annotation, for diagnostics
+   * @param delimiterValue the {@code delimiter} attribute, or null when defaulted
+   */
+  public record PathSegment(char delimiter, boolean indexes, AnnotationMirror mirror,
+      javax.lang.model.element.AnnotationValue delimiterValue) {}
+
+  /** The name of the generated index of a folder's direct children. */
+  public String childrenIndex() {
+    return name + "Children";
+  }
+
+  /** The attribute that holds an entry's parent folder key. */
+  public String parentAttribute() {
+    return name + "Parent";
+  }
+
+  /** The name of the generated index of entries by depth. */
+  public String depthIndex() {
+    return name + "Depth";
+  }
+
+  /** The attribute that holds an entry's depth key. */
+  public String depthAttribute() {
+    return name + "Depth";
+  }
+
 
   /** Whether the component is written as fixed-width digits. */
   public boolean padded() {

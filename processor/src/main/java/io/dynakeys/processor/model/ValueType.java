@@ -20,8 +20,8 @@ public enum ValueType {
   STRING("String", 0, 0),
   UUID("UUID", 0, 0),
   ENUM("enum", 0, 0),
-  /** A hierarchical path ({@code @PathSegment}). */
-  PATH("path", 0, 0),
+  /** A hierarchical path: {@code io.dynakeys.runtime.TreePath}, with {@code @PathSegment}. */
+  PATH("TreePath", 0, 0),
   /** float, double, BigDecimal: numbers without an exact fixed-width decimal form. */
   FLOATING("floating point", 0, 0),
   /** Anything else: not a key component. */

@@ -340,9 +340,20 @@ public final class KeySchemaReader {
     AnnotationMirror inverted = Mirrors.find(component, INVERTED).orElse(null);
     // A tiebreaker separates equal table keys; in an index the component is an ordinary one.
     AnnotationMirror tiebreaker = table ? Mirrors.find(component, TIEBREAKER).orElse(null) : null;
+    KeyComponent.PathSegment path = null;
+    Optional<AnnotationMirror> segment = Mirrors.find(component, AnnotationNames.PATH_SEGMENT);
+    if (segment.isPresent()) {
+      Optional<Character> delimiter = Mirrors.value(segment.get(), "delimiter", Character.class);
+      Optional<Boolean> indexes = Mirrors.value(segment.get(), "indexes", Boolean.class);
+      if (delimiter.isEmpty() || indexes.isEmpty()) {
+        return Optional.empty(); // javac has reported the malformed attribute
+      }
+      path = new KeyComponent.PathSegment(delimiter.get(), indexes.get() && table, segment.get(),
+          Mirrors.explicit(segment.get(), "delimiter"));
+    }
     return Optional.of(new KeyComponent(component.getSimpleName().toString(), TypeName.get(type),
         valueType, boxed, padding, inverted != null, tiebreaker != null, constants, component, key,
-        inverted, tiebreaker));
+        inverted, tiebreaker, path));
   }
 
   /** What {@code type} holds, for choosing an encoding. */
@@ -387,6 +398,8 @@ public final class KeySchemaReader {
         return ValueType.STRING;
       case "java.util.UUID":
         return ValueType.UUID;
+      case "io.dynakeys.runtime.TreePath":
+        return ValueType.PATH;
       case "java.lang.Float":
       case "java.lang.Double":
       case "java.math.BigDecimal":

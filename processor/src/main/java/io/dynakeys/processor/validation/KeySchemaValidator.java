@@ -32,6 +32,7 @@ public final class KeySchemaValidator {
     boolean delimiterOk = checkDelimiter(model);
     checkParts(model, List.of(model.partition(), model.sort()), delimiterOk);
     checkTiebreakers(model);
+    checkPaths(model);
     if (delimiterOk) {
       checkDelimiterOrder(model, model.sort());
     }
@@ -62,18 +63,23 @@ public final class KeySchemaValidator {
     }
   }
 
+  /** Why {@code d} cannot separate parts of a key, or null when it can. */
+  private static String delimiterProblem(char d) {
+    if (Character.isLetter(d)) {
+      return "a letter";
+    } else if (Character.isDigit(d)) {
+      return "a digit";
+    } else if (Character.isWhitespace(d) || Character.isSpaceChar(d)) {
+      return "white space";
+    } else if (d < 0x20 || d >= 0x7f) {
+      return "not a printable ASCII character";
+    }
+    return null;
+  }
+
   private boolean checkDelimiter(KeySchemaModel model) {
     char d = model.partition().delimiter();
-    String reason = null;
-    if (Character.isLetter(d)) {
-      reason = "a letter";
-    } else if (Character.isDigit(d)) {
-      reason = "a digit";
-    } else if (Character.isWhitespace(d) || Character.isSpaceChar(d)) {
-      reason = "white space";
-    } else if (d < 0x20 || d >= 0x7f) {
-      reason = "not a printable ASCII character";
-    }
+    String reason = delimiterProblem(d);
     if (reason != null) {
       report.error(Messages.delimiterNotAllowed(d, reason), model.element(), model.annotation(),
           model.delimiterValue());
@@ -98,8 +104,10 @@ public final class KeySchemaValidator {
     } else {
       if (type == ValueType.FLOATING) {
         report.error(Messages.floatingKeyComponent(c.name(), typeLabel(c)), c.element(), c.keyAnnotation(), null);
-      } else if (type == ValueType.OTHER || type == ValueType.PATH) {
+      } else if (type == ValueType.OTHER) {
         report.error(Messages.unsupportedKeyType(c.name(), typeLabel(c)), c.element(), c.keyAnnotation(), null);
+      } else if (type == ValueType.PATH && c.path() == null) {
+        report.error(Messages.pathWithoutAnnotation(c.name()), c.element(), c.keyAnnotation(), null);
       } else if (type.integral() && part.kind() == KeyPart.Kind.SORT) {
         int digits = type == ValueType.BIG_INTEGER ? 20 : type.typeMax().toString().length();
         report.error(Messages.unpaddedNumberInSortKey(c.name(), typeLabel(c), digits),
@@ -171,6 +179,67 @@ public final class KeySchemaValidator {
     if (alphabet != null && alphabet.indexOf(d) >= 0) {
       report.error(Messages.delimiterInEncoding(d, c.name(), typeLabel(c), example(c)),
           c.element(), c.keyAnnotation(), null);
+    }
+  }
+
+  private void checkPaths(KeySchemaModel model) {
+    List<KeyComponent> elsewhere = new java.util.ArrayList<>(model.partition().components());
+    for (IndexModel index : model.indexes()) {
+      elsewhere.addAll(index.layout().components());
+    }
+    for (KeyComponent c : elsewhere) {
+      if (c.path() != null) {
+        report.error(Messages.pathNotInSortKey(), c.element(), c.path().mirror(), null);
+      }
+    }
+    KeyComponent first = null;
+    for (KeyComponent c : model.sort().components()) {
+      KeyComponent.PathSegment path = c.path();
+      if (path == null) {
+        continue;
+      }
+      if (c.valueType() != ValueType.PATH) {
+        report.error(Messages.pathSegmentWrongType(typeLabel(c)), c.element(), path.mirror(), null);
+        continue;
+      }
+      if (first != null) {
+        report.error(Messages.pathTwice(first.name()), c.element(), path.mirror(), null);
+        continue;
+      }
+      first = c;
+      char d = path.delimiter();
+      String reason = delimiterProblem(d);
+      if (reason != null) {
+        report.error(Messages.delimiterNotAllowed(d, reason), c.element(), path.mirror(), path.delimiterValue());
+        continue;
+      }
+      if (d == model.sort().delimiter()) {
+        report.error(Messages.pathDelimiterEqualsKeyDelimiter(d), c.element(), path.mirror(), path.delimiterValue());
+        continue;
+      }
+      for (KeyPart part : List.of(model.partition(), model.sort())) {
+        if (part.prefix().indexOf(d) >= 0) {
+          String attribute = part.kind() == KeyPart.Kind.PARTITION ? "partitionPrefix" : "sortPrefix";
+          report.error(Messages.delimiterInPrefix(attribute, part.prefix(), d), c.element(),
+              path.mirror(), path.delimiterValue());
+        }
+      }
+      if (path.indexes()) {
+        java.util.Set<String> taken = new java.util.HashSet<>();
+        model.attributes().forEach(a -> taken.add(a.name()));
+        for (KeyLayout layout : model.layouts()) {
+          taken.add(layout.partition().attribute());
+          taken.add(layout.sort().attribute());
+          if (layout.indexName() != null) {
+            taken.add(layout.indexName());
+          }
+        }
+        for (String name : List.of(c.childrenIndex(), c.parentAttribute(), c.depthIndex())) {
+          if (taken.contains(name)) {
+            report.error(Messages.pathIndexClash(name), c.element(), path.mirror(), null);
+          }
+        }
+      }
     }
   }
 

@@ -218,6 +218,36 @@ public final class Messages {
         + " component of the record already uses: choose another attribute name";
   }
 
+  // Paths.
+  public static String pathWithoutAnnotation(String component) {
+    return component + " is a TreePath in a key without @PathSegment: add @PathSegment so its"
+        + " segments are joined by a path delimiter and its subtree can be queried";
+  }
+
+  public static String pathSegmentWrongType(String type) {
+    return "@PathSegment holds an io.dynakeys.runtime.TreePath (segments plus whether it is a"
+        + " folder), not " + type + ": declare the component as TreePath";
+  }
+
+  public static String pathNotInSortKey() {
+    return "@PathSegment belongs in the table's sort key: a path is queried by subtree, and only"
+        + " a sort key can be read by prefix";
+  }
+
+  public static String pathTwice(String first) {
+    return "a record has at most one @PathSegment component, and " + first + " is already it";
+  }
+
+  public static String pathDelimiterEqualsKeyDelimiter(char delimiter) {
+    return "path delimiter " + show(delimiter) + " is also the key delimiter: a parser could not"
+        + " tell a segment boundary from a component boundary. Use '/' for paths and '#' for keys";
+  }
+
+  public static String pathIndexClash(String name) {
+    return "the generated path index or attribute \"" + name + "\" clashes with a declared index,"
+        + " attribute or component: rename one, or set @PathSegment(indexes = false)";
+  }
+
   // Table schema.
   public static String unsupportedAttributeType(String component, String type, String reason) {
     return component + " of type " + type + " cannot be stored by the generated table schema ("

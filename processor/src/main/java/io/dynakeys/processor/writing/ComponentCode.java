@@ -48,6 +48,9 @@ final class ComponentCode {
       type = ParameterizedTypeName.get(codec, enumType);
       init = CodeBlock.of("new $T<>($S, $S, $L, $T.class)", codec, recordName, component.name(),
           charLiteral(part.delimiter()), enumType);
+    } else if (codec.equals(RuntimeTypes.PATH_COMPONENT)) {
+      init = CodeBlock.of("new $T($S, $S, $L, $L)", codec, recordName, component.name(),
+          charLiteral(part.delimiter()), charLiteral(component.path().delimiter()));
     } else if (codec.equals(RuntimeTypes.DECIMAL_NUMBER)) {
       if (component.valueType() == ValueType.BIG_INTEGER) {
         init = CodeBlock.of("new $T($S, $S, $L, null, null)", codec, recordName, component.name(),
@@ -90,6 +93,8 @@ final class ComponentCode {
         return RuntimeTypes.UUID_COMPONENT;
       case ENUM:
         return RuntimeTypes.ENUM_COMPONENT;
+      case PATH:
+        return RuntimeTypes.PATH_COMPONENT;
       default:
         return RuntimeTypes.TEXT_COMPONENT;
     }
@@ -141,6 +146,11 @@ final class ComponentCode {
   /** A range method's body expression, e.g. {@code SCORE.between(lo, hi)}. */
   CodeBlock range(String method, String... arguments) {
     return CodeBlock.of("$N.$N($L)", field, method, String.join(", ", arguments));
+  }
+
+  /** The codec constant's name. */
+  String fieldName() {
+    return field;
   }
 
   /** Pieces of a key and the statements that must run before they are concatenated. */

@@ -46,6 +46,7 @@ public final class KeysWriter {
 
     addLayout(keys, model.table(), model.keysClass());
     addKeyOfItem(keys);
+    addPathKeys(keys);
     for (IndexModel index : model.indexes()) {
       ClassName holder = model.keysClass().nestedClass(index.className());
       TypeSpec.Builder nested = TypeSpec.classBuilder(holder)
@@ -83,6 +84,61 @@ public final class KeysWriter {
       addParser(owner, ownerName, layout.sort(), "parseSortKey", "SortParts", "sk");
     }
     new QueryWriter(model, layout, ownerName, code).addTo(owner);
+  }
+
+  /** The parent and depth attributes that key a path component's generated indexes. */
+  private void addPathKeys(TypeSpec.Builder keys) {
+    List<KeyComponent> sort = model.sort().components();
+    for (int i = 0; i < sort.size(); i++) {
+      KeyComponent path = sort.get(i);
+      if (path.path() == null || !path.path().indexes()) {
+        continue;
+      }
+      List<KeyComponent> before = sort.subList(0, i);
+      String prefixMethod = path.name() + "Prefix";
+      MethodSpec.Builder prefix = MethodSpec.methodBuilder(prefixMethod)
+          .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+          .returns(String.class);
+      NameAllocator names = new NameAllocator();
+      for (KeyComponent c : before) {
+        prefix.addParameter(c.type(), names.newName(c.name(), c));
+      }
+      List<CodeBlock> pieces = new ArrayList<>();
+      if (!model.sort().prefix().isEmpty()) {
+        pieces.add(CodeBlock.of("$S", model.sort().prefix() + model.sort().delimiter()));
+      }
+      for (KeyComponent c : before) {
+        ComponentCode.Encoding e = code.get(c.name()).encode(CodeBlock.of("$N", names.get(c)),
+            names.newName(c.name() + "Digits"));
+        e.statements().forEach(prefix::addStatement);
+        pieces.addAll(e.pieces());
+        pieces.add(CodeBlock.of("$S", String.valueOf(model.sort().delimiter())));
+      }
+      prefix.addStatement("return $L", pieces.isEmpty() ? CodeBlock.of("$S", "") : CodeBlock.join(pieces, " + "));
+      keys.addMethod(prefix.build());
+
+      CodeBlock prefixCall = CodeBlock.of("$N($L)", prefixMethod,
+          CodeBlock.join(ComponentCode.map(before, c -> CodeBlock.of("item.$N()", c.name())), ", "));
+      String field = code.get(path.name()).fieldName();
+      keys.addMethod(MethodSpec.methodBuilder(path.parentAttribute() + "Key")
+          .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+          .returns(String.class)
+          .addParameter(model.record(), "item")
+          .addJavadoc("The value of the {@code $L} attribute that keys the index $S: the"
+              + " partition key, the delimiter, and the sort key up to {@code item}'s parent folder.\n",
+              path.parentAttribute(), path.childrenIndex())
+          .addStatement("return $N.parentKey(partitionKey(item), $L, item.$N())", field, prefixCall, path.name())
+          .build());
+      keys.addMethod(MethodSpec.methodBuilder(path.depthAttribute() + "Key")
+          .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+          .returns(String.class)
+          .addParameter(model.record(), "item")
+          .addJavadoc("The value of the {@code $L} attribute that keys the index $S: the"
+              + " partition key, the delimiter, the sort key before the path, and the path's depth.\n",
+              path.depthAttribute(), path.depthIndex())
+          .addStatement("return $N.depthKey(partitionKey(item), $L, item.$N())", field, prefixCall, path.name())
+          .build());
+    }
   }
 
   private void addIndexQueryShortcut(TypeSpec.Builder keys, IndexModel index, ClassName holder) {

@@ -120,6 +120,9 @@ final class LayoutDoc {
         return "123e4567-e89b-12d3-a456-426614174000";
       case ENUM:
         return c.enumConstants().isEmpty() ? "CONSTANT" : c.enumConstants().get(0);
+      case PATH:
+        char d = c.path() == null ? '/' : c.path().delimiter();
+        return "root" + d + "photos" + d + "2026" + d;
       default:
         return c.name();
     }

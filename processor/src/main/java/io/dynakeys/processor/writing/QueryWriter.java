@@ -147,10 +147,65 @@ final class QueryWriter {
     }
     stage.addMethod(equal.build());
 
-    if (!c.tiebreaker()) {
+    if (c.path() != null) {
+      addPathQueries(stage, c, cc, last);
+    } else if (!c.tiebreaker()) {
       addRanges(stage, c, cc, last);
     }
     return stage.build();
+  }
+
+  private void addPathQueries(TypeSpec.Builder stage, KeyComponent c, ComponentCode cc, boolean last) {
+    String field = cc.fieldName();
+    char d = layout.sort().delimiter();
+    stage.addMethod(MethodSpec.methodBuilder(c.name() + "Subtree")
+        .addModifiers(Modifier.PUBLIC)
+        .returns(RuntimeTypes.KEY_QUERY)
+        .addParameter(RuntimeTypes.TREE_PATH, "folder")
+        .addJavadoc("The whole subtree of {@code folder}, in one query: the folder itself first,"
+            + " then every descendant in path order. {@code TreePath.root()} reads the whole"
+            + " tree.\n\n@throws IllegalArgumentException when {@code folder} is not a folder\n")
+        .addStatement("return beginsWith(prefix + $N.subtree(folder))", field)
+        .build());
+    if (c.path().indexes()) {
+      stage.addMethod(MethodSpec.methodBuilder(c.name() + "Children")
+          .addModifiers(Modifier.PUBLIC)
+          .returns(RuntimeTypes.KEY_QUERY)
+          .addParameter(RuntimeTypes.TREE_PATH, "folder")
+          .addJavadoc("The direct children of {@code folder}, in path order, from the index $S"
+              + " keyed by each entry's parent folder (no filter: only the children are read)."
+              + "\n\n@throws IllegalArgumentException when {@code folder} is not a folder\n",
+              c.childrenIndex())
+          .addStatement("return $T.partition($S, $S, $N.childrenKey(partitionValue(), prefix, folder), $S, $L, $S)",
+              RuntimeTypes.KEY_QUERY, c.childrenIndex(), c.parentAttribute(), field,
+              layout.sort().attribute(), ComponentCode.charLiteral(d), "")
+          .build());
+      stage.addMethod(MethodSpec.methodBuilder(c.name() + "AtDepth")
+          .addModifiers(Modifier.PUBLIC)
+          .returns(RuntimeTypes.KEY_QUERY)
+          .addParameter(int.class, "depth")
+          .addParameter(RuntimeTypes.TREE_PATH, "within")
+          .addJavadoc("The entries at {@code depth} (1 for top-level entries) inside {@code within},"
+              + " in path order, from the index $S keyed by each entry's depth.\n\n@throws"
+              + " IllegalArgumentException when {@code depth} is below 1 or {@code within} is not a"
+              + " folder\n", c.depthIndex())
+          .addStatement("return $T.partition($S, $S, $N.depthKey(partitionValue(), prefix, depth), $S, $L,"
+                  + " prefix + $N.subtree(within))",
+              RuntimeTypes.KEY_QUERY, c.depthIndex(), c.depthAttribute(), field,
+              layout.sort().attribute(), ComponentCode.charLiteral(d), field)
+          .build());
+    }
+    if (last) {
+      stage.addMethod(MethodSpec.methodBuilder(c.name() + "Ancestors")
+          .addModifiers(Modifier.PUBLIC)
+          .returns(com.palantir.javapoet.ParameterizedTypeName.get(ClassName.get(List.class), RuntimeTypes.KEY))
+          .addParameter(RuntimeTypes.TREE_PATH, "path")
+          .addJavadoc("The keys of the folders above {@code path}, from the top down, for"
+              + " {@code BatchGetItem} (ancestors are not one range of keys, so no single query"
+              + " reads them).\n")
+          .addStatement("return $N.ancestorKeys(partitionValue(), prefix, path)", field)
+          .build());
+    }
   }
 
   private void addRanges(TypeSpec.Builder stage, KeyComponent c, ComponentCode cc, boolean last) {

@@ -17,6 +17,8 @@ final class RuntimeTypes {
   static final ClassName UUID_COMPONENT = ClassName.get(RUNTIME, "UuidComponent");
   static final ClassName ISO_INSTANT = ClassName.get(RUNTIME, "IsoInstant");
   static final ClassName ISO_LOCAL_DATE = ClassName.get(RUNTIME, "IsoLocalDate");
+  static final ClassName PATH_COMPONENT = ClassName.get(RUNTIME, "PathComponent");
+  static final ClassName TREE_PATH = ClassName.get(RUNTIME, "TreePath");
   static final ClassName KEY_READER = ClassName.get(RUNTIME, "KeyReader");
   static final ClassName KEY_QUERY = ClassName.get(RUNTIME, "KeyQuery");
   static final ClassName UTF8 = ClassName.get(RUNTIME, "Utf8");

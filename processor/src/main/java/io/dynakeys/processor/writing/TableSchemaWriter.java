@@ -69,6 +69,16 @@ final class TableSchemaWriter {
             index.layout().sort().attribute(), holder);
       }
     }
+    for (io.dynakeys.processor.model.KeyComponent c : model.sort().components()) {
+      if (c.path() != null && c.path().indexes()) {
+        init.add("\n.indexPartitionKey($S, $S, $T::$N)", c.childrenIndex(), c.parentAttribute(),
+            model.keysClass(), c.parentAttribute() + "Key");
+        init.add("\n.indexSortKey($S, $S)", c.childrenIndex(), model.sort().attribute());
+        init.add("\n.indexPartitionKey($S, $S, $T::$N)", c.depthIndex(), c.depthAttribute(),
+            model.keysClass(), c.depthAttribute() + "Key");
+        init.add("\n.indexSortKey($S, $S)", c.depthIndex(), model.sort().attribute());
+      }
+    }
     init.add("\n.constructor(values -> $L)", construct(record, model.attributes()));
     init.add("\n.build()").unindent().unindent();
 
