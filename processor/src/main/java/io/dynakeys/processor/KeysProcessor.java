@@ -37,12 +37,30 @@ import javax.tools.Diagnostic;
 @AutoService(Processor.class)
 public final class KeysProcessor extends AbstractProcessor {
 
+  /** Records waiting for a type to be generated: record name to the component's name. */
   private final Map<String, String> deferred = new LinkedHashMap<>();
   private final List<KeySchemaModel> written = new ArrayList<>();
+  /** javac's syntax trees, to place diagnostics where mirrors have no position; null elsewhere. */
+  private com.sun.source.util.Trees trees;
 
   @Override
+  public synchronized void init(javax.annotation.processing.ProcessingEnvironment env) {
+    super.init(env);
+    try {
+      trees = com.sun.source.util.Trees.instance(env);
+    } catch (IllegalArgumentException | LinkageError e) {
+      trees = null; // not javac (or wrapped by a build tool): mirrors alone place diagnostics
+    }
+  }
+
+  /**
+   * The dynakeys annotations, and {@code @Generated}: the generated files carry it and nothing
+   * else claims it, so without this {@code -Xlint:all -Werror} builds would fail on javac's
+   * "No processor claimed any of these annotations".
+   */
+  @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of("io.dynakeys.annotations.*");
+    return Set.of("io.dynakeys.annotations.*", "javax.annotation.processing.Generated");
   }
 
   @Override
@@ -75,12 +93,21 @@ public final class KeysProcessor extends AbstractProcessor {
     if (round.processingOver()) {
       for (Map.Entry<String, String> e : deferred.entrySet()) {
         TypeElement type = processingEnv.getElementUtils().getTypeElement(e.getKey());
+        Element at = type;
+        for (Element component : type.getRecordComponents()) {
+          if (component.getSimpleName().contentEquals(e.getValue())) {
+            at = ValidationReport.positioned(component);
+          }
+        }
         processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
-            Messages.unresolvedType(e.getValue()), type);
+            Messages.unresolvedType(type.getSimpleName() + "." + e.getValue()), at);
       }
       deferred.clear();
     }
-    return true; // the dynakeys annotations are ours alone
+    // Claim only rounds whose annotations are all ours or @Generated: another processor's
+    // annotations in the same round stay visible to it.
+    return annotations.stream().allMatch(a -> a.getQualifiedName().toString().startsWith("io.dynakeys.annotations.")
+        || a.getQualifiedName().contentEquals("javax.annotation.processing.Generated"));
   }
 
   private void processSafely(TypeElement type) {
@@ -104,6 +131,12 @@ public final class KeysProcessor extends AbstractProcessor {
       KeySchemaModel model = read.model();
       new KeySchemaValidator(report).validate(model);
       SharedPartitionValidator.validate(model, written, report);
+      TypeElement existing = processingEnv.getElementUtils()
+          .getTypeElement(model.keysClass().canonicalName());
+      if (existing != null && report.isClean()) {
+        report.error(Messages.generatedClassExists(model.keysClass().canonicalName()), type,
+            model.annotation(), null);
+      }
       if (report.isClean()) {
         new SourceFileWriter(processingEnv.getFiler(), processingEnv.getElementUtils(),
                 processingEnv.getSourceVersion())
@@ -112,7 +145,7 @@ public final class KeysProcessor extends AbstractProcessor {
         written.add(model);
       }
     }
-    report.printTo(processingEnv.getMessager());
+    report.printTo(processingEnv.getMessager(), trees);
   }
 
   /** Check 9: key annotations on components of records that have no {@code @KeySchema}. */
@@ -132,7 +165,7 @@ public final class KeysProcessor extends AbstractProcessor {
         Optional<AnnotationMirror> mirror = Mirrors.find(e, name);
         processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
             Messages.orphanKeyAnnotation(AnnotationNames.simple(name), owner.getSimpleName().toString()),
-            e, mirror.orElse(null));
+            ValidationReport.positioned(e), mirror.orElse(null));
       }
     }
   }

@@ -31,7 +31,19 @@ final class AttributeTypeReader {
       "java.time.Instant", "java.time.LocalDate", "java.time.LocalDateTime", "java.time.LocalTime",
       "java.time.Duration", "java.util.UUID", "software.amazon.awssdk.core.SdkBytes");
 
+  /** What DynamoDB's string, number and binary sets can hold (enums are stored as strings). */
+  private static final Set<String> SET_ELEMENTS = Set.of(
+      "java.lang.String", "java.lang.Byte", "java.lang.Short", "java.lang.Integer",
+      "java.lang.Long", "java.lang.Float", "java.lang.Double", "java.math.BigDecimal",
+      "java.math.BigInteger", "java.time.Instant", "java.time.LocalDate", "java.util.UUID",
+      "software.amazon.awssdk.core.SdkBytes", "byte[]", "java.lang.Character");
+
   private AttributeTypeReader() {}
+
+  private static boolean isEnum(TypeMirror type) {
+    return type.getKind() == TypeKind.DECLARED
+        && ((DeclaredType) type).asElement().getKind() == ElementKind.ENUM;
+  }
 
   static Outcome read(TypeMirror type, List<String> enclosing) {
     if (type.getKind().isPrimitive()) {
@@ -56,9 +68,19 @@ final class AttributeTypeReader {
     switch (name) {
       case "java.util.List":
         return collection(AttributeType.Kind.LIST, type, args, enclosing);
-      case "java.util.Set":
-        return collection(AttributeType.Kind.SET, type, args, enclosing);
+      case "java.util.Set": {
+        Outcome set = collection(AttributeType.Kind.SET, type, args, enclosing);
+        if (set.problem() == null && !SET_ELEMENTS.contains(set.type().arguments().get(0).type().toString())
+            && !isEnum(args.get(0))) {
+          return problem("DynamoDB sets hold strings, numbers or binary, so use a List for "
+              + args.get(0));
+        }
+        return set;
+      }
       case "java.util.Optional": {
+        if (args.size() != 1) {
+          return problem("a raw Optional has no element type");
+        }
         Outcome inner = read(args.get(0), enclosing);
         if (inner.problem() != null) {
           return inner;

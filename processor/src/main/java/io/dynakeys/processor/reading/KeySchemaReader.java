@@ -72,9 +72,11 @@ public final class KeySchemaReader {
       report.error(Messages.localRecord(name), type, schema, null);
       return new Result.Invalid();
     }
+    String keysName = String.join("_", ClassName.get(type).simpleNames()) + "Keys";
     for (Element e = type; e instanceof TypeElement t; e = e.getEnclosingElement()) {
       if (t.getModifiers().contains(Modifier.PRIVATE)) {
-        report.error(Messages.privateRecord(name), type, schema, null);
+        report.error(Messages.privateRecord(name, t == type ? null : t.getSimpleName().toString(), keysName),
+            type, schema, null);
         return new Result.Invalid();
       }
     }
@@ -111,14 +113,26 @@ public final class KeySchemaReader {
       byName.put(componentName, component);
       TypeMirror componentType = component.asType();
       if (containsError(componentType)) {
-        return new Result.Deferred(name + "." + componentName);
+        if (TypeName.get(componentType).toString().startsWith(name + "Keys")) {
+          // The class this record generates can never be resolved before it is written.
+          report.error(Messages.refersToOwnKeys(componentName, name + "Keys"),
+              ValidationReport.positioned(component), null, null);
+          valid = false;
+          continue;
+        }
+        return new Result.Deferred(componentName);
       }
       AttributeTypeReader.Outcome storage = AttributeTypeReader.read(componentType,
           List.of(type.getQualifiedName().toString()));
-      if (storage.problem() != null) {
+      boolean keyComponent = Mirrors.find(component, PARTITION_KEY).isPresent()
+          || Mirrors.find(component, SORT_KEY).isPresent();
+      if (storage.problem() != null && keyComponent) {
+        // No key type lacks a storage, so the key checks report this component more precisely.
+        attributes.add(new Attribute(componentName, TypeName.get(componentType), null));
+      } else if (storage.problem() != null) {
+        // The key checks still run: the report holds the error, so nothing is written.
         report.error(Messages.unsupportedAttributeType(componentName, TypeName.get(componentType).toString(),
             storage.problem()), component, null, null);
-        valid = false;
       } else {
         attributes.add(new Attribute(componentName, TypeName.get(componentType), storage.type()));
       }
@@ -183,25 +197,29 @@ public final class KeySchemaReader {
 
   /** A {@code @SecondaryIndex} as written, before its component names are resolved. */
   private record IndexDeclaration(
-      AnnotationMirror mirror, String name, boolean local, List<String> partitionKey,
+      AnnotationMirror mirror, AnnotationMirror position, int ordinal, String name, boolean local, List<String> partitionKey,
       List<String> sortKey, String partitionPrefix, String sortPrefix, String partitionAttribute,
       String sortAttribute) {}
 
   private List<IndexDeclaration> readIndexDeclarations(TypeElement type) {
-    List<AnnotationMirror> mirrors = new ArrayList<>();
-    Mirrors.find(type, AnnotationNames.SECONDARY_INDEX).ifPresent(mirrors::add);
+    // Repeated annotations sit inside their container, which is what javac can locate in the
+    // source: diagnostics name the container and the nested value.
+    java.util.Map<AnnotationMirror, AnnotationMirror> mirrors = new java.util.LinkedHashMap<>();
+    Mirrors.find(type, AnnotationNames.SECONDARY_INDEX).ifPresent(m -> mirrors.put(m, m));
     Mirrors.find(type, AnnotationNames.SECONDARY_INDEXES).ifPresent(container -> {
       AnnotationValue value = Mirrors.explicit(container, "value");
       if (value != null && value.getValue() instanceof List<?> list) {
         for (Object o : list) {
           if (o instanceof AnnotationValue v && v.getValue() instanceof AnnotationMirror m) {
-            mirrors.add(m);
+            mirrors.put(m, container);
           }
         }
       }
     });
     List<IndexDeclaration> declarations = new ArrayList<>();
-    for (AnnotationMirror m : mirrors) {
+    int ordinal = -1;
+    for (AnnotationMirror m : mirrors.keySet()) {
+      ordinal++;
       Optional<String> indexName = Mirrors.value(m, "name", String.class);
       Optional<Boolean> local = Mirrors.value(m, "local", Boolean.class);
       Optional<String> pp = Mirrors.value(m, "partitionPrefix", String.class);
@@ -211,7 +229,7 @@ public final class KeySchemaReader {
       if (indexName.isEmpty() || local.isEmpty() || pp.isEmpty() || sp.isEmpty() || pa.isEmpty() || sa.isEmpty()) {
         continue; // javac has reported the malformed attribute
       }
-      declarations.add(new IndexDeclaration(m, indexName.get(), local.get(), names(m, "partitionKey"),
+      declarations.add(new IndexDeclaration(m, mirrors.get(m), ordinal, indexName.get(), local.get(), names(m, "partitionKey"),
           names(m, "sortKey"), pp.get(), sp.get(), pa.get(), sa.get()));
     }
     return declarations;
@@ -230,32 +248,44 @@ public final class KeySchemaReader {
     return names;
   }
 
+  /** An error on {@code attribute} of an index declaration, placed even when it is repeated. */
+  private void indexError(TypeElement record, IndexDeclaration index, String message, String attribute) {
+    AnnotationValue value = Mirrors.explicit(index.mirror(), attribute);
+    if (index.position() == index.mirror()) {
+      report.error(message, record, index.mirror(), value);
+    } else {
+      report.error(message, record, index.position(), null,
+          new ValidationReport.Repeated("SecondaryIndex", index.ordinal(), attribute));
+    }
+  }
+
   private Optional<IndexModel> readIndex(TypeElement record, IndexDeclaration index, KeyLayout table,
       java.util.Map<String, RecordComponentElement> byName, java.util.Set<String> indexNames,
       java.util.Set<String> usedAttributes) {
     AnnotationMirror m = index.mirror();
+    AnnotationMirror at = index.position();
     AnnotationValue nameValue = Mirrors.explicit(m, "name");
     String recordName = record.getSimpleName().toString();
     if (!javax.lang.model.SourceVersion.isIdentifier(index.name())
         || javax.lang.model.SourceVersion.isKeyword(index.name())) {
-      report.error(Messages.invalidIndexName(index.name()), record, m, nameValue);
+      indexError(record, index, Messages.invalidIndexName(index.name()), "name");
       return Optional.empty();
     }
     if (!indexNames.add(index.name())) {
-      report.error(Messages.duplicateIndexName(index.name()), record, m, nameValue);
+      indexError(record, index, Messages.duplicateIndexName(index.name()), "name");
       return Optional.empty();
     }
     boolean valid = true;
     if (index.local() && !index.partitionKey().isEmpty()) {
-      report.error(Messages.localIndexWithPartition(index.name()), record, m, Mirrors.explicit(m, "partitionKey"));
+      indexError(record, index, Messages.localIndexWithPartition(index.name()), "partitionKey");
       valid = false;
     }
     if (index.local() && index.sortKey().isEmpty() && index.sortPrefix().isEmpty()) {
-      report.error(Messages.localIndexWithoutSort(index.name()), record, m, nameValue);
+      indexError(record, index, Messages.localIndexWithoutSort(index.name()), "name");
       valid = false;
     }
     if (!index.local() && index.partitionKey().isEmpty() && index.partitionPrefix().isEmpty()) {
-      report.error(Messages.indexWithoutPartition(index.name()), record, m, nameValue);
+      indexError(record, index, Messages.indexWithoutPartition(index.name()), "name");
       valid = false;
     }
     List<KeyComponent> partition = new ArrayList<>();
@@ -266,18 +296,17 @@ public final class KeySchemaReader {
       for (String componentName : names) {
         RecordComponentElement component = byName.get(componentName);
         if (component == null) {
-          report.error(Messages.unknownIndexComponent(index.name(), componentName, recordName),
-              record, m, Mirrors.explicit(m, attribute));
+          indexError(record, index, Messages.unknownIndexComponent(index.name(), componentName, recordName),
+              attribute);
           valid = false;
           continue;
         }
         if (!seen.add(componentName)) {
-          report.error(Messages.duplicateIndexComponent(index.name(), componentName), record, m,
-              Mirrors.explicit(m, attribute));
+          indexError(record, index, Messages.duplicateIndexComponent(index.name(), componentName), attribute);
           valid = false;
           continue;
         }
-        Optional<KeyComponent> read = readComponent(component, m, false);
+        Optional<KeyComponent> read = readComponent(component, at, false);
         if (read.isEmpty()) {
           valid = false;
         } else if (attribute.equals("partitionKey")) {
@@ -292,13 +321,13 @@ public final class KeySchemaReader {
     String skAttribute = index.sortAttribute().isEmpty() ? index.name() + "_sk" : index.sortAttribute();
     boolean hasSort = !sort.isEmpty() || !index.sortPrefix().isEmpty();
     if (!index.local() && !usedAttributes.add(pkAttribute)) {
-      report.error(Messages.indexAttributeClash(index.name(), pkAttribute), record, m,
-          Mirrors.explicit(m, "partitionKeyAttribute"));
+      indexError(record, index, Messages.indexAttributeClash(index.name(), pkAttribute),
+          index.partitionAttribute().isEmpty() ? "name" : "partitionKeyAttribute");
       valid = false;
     }
     if (hasSort && !usedAttributes.add(skAttribute)) {
-      report.error(Messages.indexAttributeClash(index.name(), skAttribute), record, m,
-          Mirrors.explicit(m, "sortKeyAttribute"));
+      indexError(record, index, Messages.indexAttributeClash(index.name(), skAttribute),
+          index.sortAttribute().isEmpty() ? "name" : "sortKeyAttribute");
       valid = false;
     }
     if (!valid) {

@@ -6,6 +6,7 @@ import io.dynakeys.processor.model.KeyLayout;
 import io.dynakeys.processor.model.KeyPart;
 import io.dynakeys.processor.model.KeySchemaModel;
 import io.dynakeys.processor.model.Padding;
+import io.dynakeys.processor.reading.Mirrors;
 import io.dynakeys.processor.model.ValueType;
 import java.math.BigInteger;
 import java.util.List;
@@ -18,6 +19,7 @@ import java.util.List;
 public final class KeySchemaValidator {
 
   private final ValidationReport report;
+  private final java.util.Set<String> checkedComponents = new java.util.HashSet<>();
 
   /** @param report where findings go */
   public KeySchemaValidator(ValidationReport report) {
@@ -29,6 +31,7 @@ public final class KeySchemaValidator {
     if (model.partition().isEmpty()) {
       report.error(Messages.noPartition(model.recordName()), model.element(), model.annotation(), null);
     }
+    checkKeyAttributes(model);
     boolean delimiterOk = checkDelimiter(model);
     checkParts(model, List.of(model.partition(), model.sort()), delimiterOk);
     checkTiebreakers(model);
@@ -59,6 +62,40 @@ public final class KeySchemaValidator {
       if (part.minimumBytes() > part.kind().limit()) {
         report.error(Messages.keyTooLong(part.kind().label(), part.minimumBytes(), part.kind().limit()),
             model.element(), model.annotation(), null);
+      }
+    }
+  }
+
+  /**
+   * The key attributes must be named, distinct, and distinct from the components' attributes,
+   * or an item would hold two values in one attribute.
+   */
+  private void checkKeyAttributes(KeySchemaModel model) {
+    String pk = model.partition().attribute();
+    String sk = model.sort().attribute();
+    if (pk.isEmpty()) {
+      report.error(Messages.emptyKeyAttribute("partitionKeyAttribute"), model.element(), model.annotation(),
+          Mirrors.explicitValue(model.annotation(), "partitionKeyAttribute"));
+      return;
+    }
+    if (model.hasSortKey() && sk.isEmpty()) {
+      report.error(Messages.emptyKeyAttribute("sortKeyAttribute"), model.element(), model.annotation(),
+          Mirrors.explicitValue(model.annotation(), "sortKeyAttribute"));
+      return;
+    }
+    if (model.hasSortKey() && pk.equals(sk)) {
+      report.error(Messages.equalKeyAttributes(pk), model.element(), model.annotation(),
+          Mirrors.explicitValue(model.annotation(), "sortKeyAttribute"));
+      return;
+    }
+    for (io.dynakeys.processor.model.Attribute a : model.attributes()) {
+      String clash = a.name().equals(pk) ? "partitionKeyAttribute"
+          : model.hasSortKey() && a.name().equals(sk) ? "sortKeyAttribute" : null;
+      if (clash != null) {
+        javax.lang.model.element.Element component = model.element().getRecordComponents().stream()
+            .filter(rc -> rc.getSimpleName().contentEquals(a.name())).findFirst()
+            .map(javax.lang.model.element.Element.class::cast).orElse(model.element());
+        report.error(Messages.componentNamedLikeKeyAttribute(a.name(), clash), component, null, null);
       }
     }
   }
@@ -99,23 +136,31 @@ public final class KeySchemaValidator {
   private void checkComponent(KeyPart part, KeyComponent c) {
     ValueType type = c.valueType();
     Padding p = c.padding();
+    // A component in the table key and in indexes is declared once: report its problems once.
+    boolean first = checkedComponents.add(c.name());
     if (p != null) {
-      checkPadding(c, p);
-    } else {
-      if (type == ValueType.FLOATING) {
-        report.error(Messages.floatingKeyComponent(c.name(), typeLabel(c)), c.element(), c.keyAnnotation(), null);
-      } else if (type == ValueType.OTHER) {
-        report.error(Messages.unsupportedKeyType(c.name(), typeLabel(c)), c.element(), c.keyAnnotation(), null);
-      } else if (type == ValueType.PATH && c.path() == null) {
-        report.error(Messages.pathWithoutAnnotation(c.name()), c.element(), c.keyAnnotation(), null);
-      } else if (type.integral() && part.kind() == KeyPart.Kind.SORT) {
-        int digits = type == ValueType.BIG_INTEGER ? 20 : type.typeMax().toString().length();
-        report.error(Messages.unpaddedNumberInSortKey(c.name(), typeLabel(c), digits),
-            c.element(), c.keyAnnotation(), null);
+      if (first) {
+        checkPadding(c, p);
       }
-      if (c.inverted()) {
-        report.error(Messages.invertedWithoutPadded(), c.element(), c.invertedAnnotation(), null);
-      }
+      return;
+    }
+    if (type.integral() && part.kind() == KeyPart.Kind.SORT && c.path() == null) {
+      int digits = type.typeMax().toString().length(); // a BigInteger's declared max is a long
+      report.error(Messages.unpaddedNumberInSortKey(c.name(), typeLabel(c), digits),
+          c.element(), c.keyAnnotation(), null);
+    }
+    if (!first) {
+      return;
+    }
+    if (type == ValueType.FLOATING) {
+      report.error(Messages.floatingKeyComponent(c.name(), typeLabel(c)), c.element(), c.keyAnnotation(), null);
+    } else if (type == ValueType.OTHER && c.path() == null) {
+      report.error(Messages.unsupportedKeyType(c.name(), typeLabel(c)), c.element(), c.keyAnnotation(), null);
+    } else if (type == ValueType.PATH && c.path() == null) {
+      report.error(Messages.pathWithoutAnnotation(c.name()), c.element(), c.keyAnnotation(), null);
+    }
+    if (c.inverted()) {
+      report.error(Messages.invertedWithoutPadded(), c.element(), c.invertedAnnotation(), null);
     }
   }
 

@@ -17,7 +17,7 @@ public final class Messages {
 
   // Check 2: a number in a sort key without @Padded.
   public static String unpaddedNumberInSortKey(String component, String type, int digits) {
-    return component + " is a " + type + " in the sort key without @Padded: as text \"10\" sorts"
+    return component + " is " + article(type) + " " + type + " in the sort key without @Padded: as text \"10\" sorts"
         + " before \"2\". Add @Padded(" + digits + "), or a narrower width with a declared max";
   }
 
@@ -49,8 +49,8 @@ public final class Messages {
   }
 
   public static String bigIntegerNeedsMax() {
-    return "a padded BigInteger has no largest value: declare max (e.g. @Padded(value = 20,"
-        + " max = 9_999_999_999_999_999_999L)) so the width can be checked";
+    return "a padded BigInteger has no largest value: declare max so the width can be checked"
+        + " (e.g. @Padded(value = 19, max = Long.MAX_VALUE))";
   }
 
   public static String unsupportedKeyType(String component, String type) {
@@ -146,9 +146,24 @@ public final class Messages {
         + " key. Remove one of them";
   }
 
-  public static String privateRecord(String name) {
-    return name + " is private, so the generated " + name + "Keys cannot read it: make it at"
-        + " least package-private";
+  public static String privateRecord(String name, String privateEnclosing, String keysName) {
+    String where = privateEnclosing == null ? name + " is private" : name + " is inside the private class " + privateEnclosing;
+    return where + ", so the generated " + keysName + " cannot read it: make it at least"
+        + " package-private";
+  }
+
+  public static String generatedClassExists(String keysName) {
+    return "a type named " + keysName + " already exists, and dynakeys generates the key class of"
+        + " this record under that name: rename or remove " + keysName;
+  }
+
+  public static String refersToOwnKeys(String component, String keysName) {
+    return component + " refers to " + keysName + ", which is generated from this very record and"
+        + " so cannot be one of its components: use another type";
+  }
+
+  static String article(String word) {
+    return !word.isEmpty() && "AEIOUaeiou".indexOf(word.charAt(0)) >= 0 ? "an" : "a";
   }
 
   public static String genericRecord(String name) {
@@ -249,6 +264,21 @@ public final class Messages {
   }
 
   // Table schema.
+  public static String emptyKeyAttribute(String attribute) {
+    return attribute + " is empty: DynamoDB attributes need a name, such as \"pk\" or \"sk\"";
+  }
+
+  public static String equalKeyAttributes(String attribute) {
+    return "partitionKeyAttribute and sortKeyAttribute are both \"" + attribute + "\": the"
+        + " partition and sort keys need attributes of their own";
+  }
+
+  public static String componentNamedLikeKeyAttribute(String component, String keyAttribute) {
+    return "component " + component + " would be stored in the attribute \"" + component
+        + "\", which " + keyAttribute + " names for the encoded key: rename the component or set "
+        + keyAttribute + " in @KeySchema";
+  }
+
   public static String unsupportedAttributeType(String component, String type, String reason) {
     return component + " of type " + type + " cannot be stored by the generated table schema ("
         + reason + "). Supported: String, boolean, numbers (primitive and boxed), BigDecimal,"

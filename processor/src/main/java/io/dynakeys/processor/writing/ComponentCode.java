@@ -117,7 +117,8 @@ final class ComponentCode {
     }
     if (codecClass().equals(RuntimeTypes.DECIMAL_NUMBER) && !component.boxed()
         && component.valueType() != ValueType.BIG_INTEGER) {
-      return new Encoding(List.of(), List.of(CodeBlock.of("$N.encode((long) $L)", field, value)));
+      // encode(long) takes a primitive without boxing; widening needs no cast.
+      return new Encoding(List.of(), List.of(CodeBlock.of("$N.encode($L)", field, value)));
     }
     return new Encoding(List.of(), List.of(CodeBlock.of("$N.encode($L)", field, argument)));
   }

@@ -30,9 +30,14 @@ public final class KeysWriter {
   /** @param model a validated record */
   public KeysWriter(KeySchemaModel model) {
     this.model = model;
+    java.util.Set<String> constants = new java.util.HashSet<>();
     for (KeyComponent c : model.keyComponents().values()) {
-      code.put(c.name(), new ComponentCode(c, model.partition(), model.recordName(),
-          ComponentCode.constantName(c.name())));
+      // orderId and order_id would both be ORDER_ID.
+      String constant = ComponentCode.constantName(c.name());
+      while (!constants.add(constant)) {
+        constant = constant + "_";
+      }
+      code.put(c.name(), new ComponentCode(c, model.partition(), model.recordName(), constant));
     }
   }
 
