@@ -131,18 +131,19 @@ public final class KeysProcessor extends AbstractProcessor {
       KeySchemaModel model = read.model();
       new KeySchemaValidator(report).validate(model);
       SharedPartitionValidator.validate(model, written, report);
-      TypeElement existing = processingEnv.getElementUtils()
-          .getTypeElement(model.keysClass().canonicalName());
-      if (existing != null && report.isClean()) {
-        report.error(Messages.generatedClassExists(model.keysClass().canonicalName()), type,
-            model.annotation(), null);
-      }
       if (report.isClean()) {
-        new SourceFileWriter(processingEnv.getFiler(), processingEnv.getElementUtils(),
-                processingEnv.getSourceVersion())
-            .write(model.keysClass().packageName(), new KeysWriter(model).write(), type,
-                KeysProcessor.class.getName());
-        written.add(model);
+        try {
+          new SourceFileWriter(processingEnv.getFiler(), processingEnv.getElementUtils(),
+                  processingEnv.getSourceVersion())
+              .write(model.keysClass().packageName(), new KeysWriter(model).write(), type,
+                  KeysProcessor.class.getName());
+          written.add(model);
+        } catch (javax.annotation.processing.FilerException e) {
+          // A source of this compilation already declares the name (a hand-written class).
+          // A class file of an earlier build does not count: javac lets the file be rewritten.
+          report.error(Messages.generatedClassExists(model.keysClass().canonicalName()), type,
+              model.annotation(), null);
+        }
       }
     }
     report.printTo(processingEnv.getMessager(), trees);

@@ -58,6 +58,8 @@ class TableSchemaDiagnosticsTest {
       "List payload                   | java.util.List                                       | a raw collection has no element type",
       "Set payload                    | java.util.Set                                        | a raw collection has no element type",
       "Map payload                    | java.util.Map                                        | DynamoDB map keys are strings, so use Map<String, V>",
+      "List<Optional<Integer>> payload | java.util.List<java.util.Optional<java.lang.Integer>> | an Optional inside a collection cannot be stored: an empty one would be read back as null, so use the element type and leave empties out",
+      "Map<String, Optional<String>> payload | java.util.Map<java.lang.String, java.util.Optional<java.lang.String>> | an Optional inside a collection cannot be stored: an empty one would be read back as null, so use the element type and leave empties out",
       "int[] payload                  | int[]                                                | arrays other than byte[] have no attribute form; use a List",
       "List<?> payload                | java.util.List<?>                                    | it is not a concrete type",
   })

@@ -12,7 +12,45 @@ package io.dynakeys.runtime;
  * @param emptyReason why the range holds no value, or {@code null} when it may hold some
  */
 public record ComponentRange(
-    String lower, boolean lowerInclusive, String upper, boolean upperInclusive, String emptyReason) {
+    String lower, boolean lowerInclusive, String upper, boolean upperInclusive, String emptyReason,
+    String label, java.util.List<String> domain) {
+
+  /** A range without a label or a finite domain. */
+  public ComponentRange(
+      String lower, boolean lowerInclusive, String upper, boolean upperInclusive, String emptyReason) {
+    this(lower, lowerInclusive, upper, upperInclusive, emptyReason, null, null);
+  }
+
+  /**
+   * The same range, described for messages ({@code "Run.score between 10 and 1"}); the label
+   * names the record and component when the key bounds turn out to hold nothing.
+   */
+  public ComponentRange withLabel(String label) {
+    return new ComponentRange(lower, lowerInclusive, upper, upperInclusive, emptyReason, label, domain);
+  }
+
+  /**
+   * The same range over a finite set of encodings (an enum's names): a range that holds none
+   * of them is empty even where the key bounds are not.
+   */
+  public ComponentRange withDomain(java.util.List<String> encodings) {
+    return new ComponentRange(lower, lowerInclusive, upper, upperInclusive, emptyReason, label,
+        java.util.List.copyOf(encodings));
+  }
+
+  /** Ranges are equal when they hold the same keys; the label only describes them. */
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof ComponentRange r
+        && java.util.Objects.equals(lower, r.lower) && lowerInclusive == r.lowerInclusive
+        && java.util.Objects.equals(upper, r.upper) && upperInclusive == r.upperInclusive
+        && java.util.Objects.equals(emptyReason, r.emptyReason);
+  }
+
+  @Override
+  public int hashCode() {
+    return java.util.Objects.hash(lower, lowerInclusive, upper, upperInclusive, emptyReason);
+  }
 
   /** A range that holds no value of the domain, with the reason. */
   public static ComponentRange empty(String reason) {
@@ -31,6 +69,6 @@ public record ComponentRange(
 
   /** The same range in reversed key order (for inverted encodings): the bounds swap places. */
   ComponentRange reversed() {
-    return isEmpty() ? this : new ComponentRange(upper, upperInclusive, lower, lowerInclusive, null);
+    return isEmpty() ? this : new ComponentRange(upper, upperInclusive, lower, lowerInclusive, null, label, domain);
   }
 }

@@ -28,6 +28,35 @@ public final class EnumComponent<E extends Enum<E>> extends TextCodec<E> {
   }
 
   @Override
+  public ComponentRange atLeast(E value) {
+    return super.atLeast(value).withDomain(names());
+  }
+
+  @Override
+  public ComponentRange greaterThan(E value) {
+    return super.greaterThan(value).withDomain(names());
+  }
+
+  @Override
+  public ComponentRange atMost(E value) {
+    return super.atMost(value).withDomain(names());
+  }
+
+  @Override
+  public ComponentRange lessThan(E value) {
+    return super.lessThan(value).withDomain(names());
+  }
+
+  @Override
+  public ComponentRange between(E lo, E hi) {
+    return super.between(lo, hi).withDomain(names());
+  }
+
+  private java.util.List<String> names() {
+    return java.util.List.copyOf(byName.keySet());
+  }
+
+  @Override
   protected String text(E value) {
     return checkDelimiter(value.name(), value.name());
   }

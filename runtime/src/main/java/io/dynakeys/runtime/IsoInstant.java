@@ -21,7 +21,7 @@ public final class IsoInstant extends TextCodec<Instant> {
    * @param delimiter the key's delimiter
    */
   public IsoInstant(String record, String component, char delimiter) {
-    super(record, component, delimiter);
+    super(record, component, delimiter, FIRST, LAST, java.util.Comparator.naturalOrder());
   }
 
   @Override

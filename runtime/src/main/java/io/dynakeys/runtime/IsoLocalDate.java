@@ -15,8 +15,11 @@ public final class IsoLocalDate extends TextCodec<LocalDate> {
    * @param delimiter the key's delimiter
    */
   public IsoLocalDate(String record, String component, char delimiter) {
-    super(record, component, delimiter);
+    super(record, component, delimiter, FIRST, LAST, java.util.Comparator.naturalOrder());
   }
+
+  private static final LocalDate FIRST = LocalDate.of(0, 1, 1);
+  private static final LocalDate LAST = LocalDate.of(9999, 12, 31);
 
   @Override
   protected String text(LocalDate value) {

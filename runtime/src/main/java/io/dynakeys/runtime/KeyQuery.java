@@ -150,6 +150,21 @@ public class KeyQuery {
     } else if (!prefix.isEmpty()) {
       upper = closePrefix(prefix);
     }
+    String what = range.label() == null ? "the range" : range.label();
+    if (textCannotHoldAValue(range, last)) {
+      throw new IllegalArgumentException("empty range: " + what + ": no non-empty value lies in it");
+    }
+    if (lower != null && lower.isEmpty()) {
+      lower = null; // every key is at least the empty string, and DynamoDB rejects empty values
+    }
+    if (upper != null && upper.isEmpty()) {
+      throw new IllegalArgumentException("empty range: " + what + ": no key sorts below the empty string");
+    }
+    if (range.domain() != null
+        && !holdsOneOf(range.domain(), prefix, last, lower, upper, last && upperInclusive)) {
+      throw new IllegalArgumentException("empty range: " + what + ": no value of "
+          + range.domain() + " lies in it");
+    }
     if (upper != null && !upperInclusive && lower != null) {
       upper = largestKeyBelow(upper);
     }
@@ -157,8 +172,8 @@ public class KeyQuery {
     checkLength(upper);
     if (lower != null && upper != null) {
       if (Utf8.compare(lower, upper) > 0) {
-        throw new IllegalArgumentException("empty range: the lower bound \"" + lower
-            + "\" sorts after the upper bound \"" + upper + "\"");
+        throw new IllegalArgumentException("empty range: " + what + ": the lower bound \""
+            + shorten(lower) + "\" sorts after the upper bound \"" + shorten(upper) + "\"");
       }
       return with(Operator.BETWEEN, lower, upper);
     }
@@ -305,6 +320,39 @@ public class KeyQuery {
   }
 
   /**
+   * Component values are never empty: ranges that hold only the empty string hold nothing. For
+   * the last component, only "" sorts at or below "" and below "\u0000"; elsewhere the order is
+   * that of the value followed by the delimiter, where "" alone lies between "" and "".
+   */
+  private static boolean textCannotHoldAValue(ComponentRange range, boolean last) {
+    String upper = range.upper();
+    if (upper == null) {
+      return false;
+    }
+    if (last) {
+      return upper.isEmpty() || (upper.equals("\u0000") && !range.upperInclusive());
+    }
+    return upper.isEmpty() && "".equals(range.lower()) && range.lowerInclusive() && range.upperInclusive();
+  }
+
+  /** Whether some encoding of {@code domain} gives a key within the (included) bounds. */
+  private boolean holdsOneOf(java.util.List<String> domain, String prefix, boolean last,
+      String lower, String upper, boolean upperIncluded) {
+    for (String encoding : domain) {
+      // The key text up to the component: for a non-last component it ends with the delimiter,
+      // and the upper bound (a delimiter or its successor after the bound value) is excluded.
+      String key = last ? prefix + encoding : prefix + encoding + delimiter;
+      boolean aboveLower = lower == null || Utf8.compare(key, lower) >= 0;
+      int toUpper = upper == null ? -1 : Utf8.compare(key, upper);
+      boolean belowUpper = upperIncluded ? toUpper <= 0 : toUpper < 0;
+      if (aboveLower && belowUpper) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * The least string above every string that starts with {@code prefix} (which ends with the
    * delimiter): the prefix with its delimiter replaced by the delimiter's successor.
    */
@@ -343,8 +391,16 @@ public class KeyQuery {
     return out.toString();
   }
 
+  /** Elides the long run of U+10FFFF that {@link #largestKeyBelow} appends. */
   private static String shorten(String bound) {
-    int cut = bound.indexOf(MAX_CHAR);
-    return cut < 0 ? bound : bound.substring(0, cut) + "\\u{10FFFF}…";
+    int end = bound.length();
+    int start = end;
+    while (start >= 2 && bound.startsWith(MAX_CHAR, start - 2)) {
+      start -= 2;
+    }
+    if ((end - start) / 2 < 8) {
+      return bound;
+    }
+    return bound.substring(0, start) + "\\u{10FFFF}…";
   }
 }

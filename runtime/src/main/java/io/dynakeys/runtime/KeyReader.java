@@ -53,8 +53,10 @@ public final class KeyReader {
   /** Consumes the delimiter that separates two components, or fails. */
   public void delimiter(String nextComponent) {
     if (position >= key.length() || key.charAt(position) != delimiter) {
-      throw error(nextComponent, "expected the delimiter '" + delimiter + "' before "
-          + nextComponent + " at index " + position);
+      // The component before may be too long as well as the next one missing: name the key.
+      throw error(keyName, "expected the delimiter '" + delimiter + "' at index " + position
+          + ", before " + nextComponent + ": a component is longer than its width, or the key"
+          + " has fewer components than " + record + " declares");
     }
     position++;
   }

@@ -56,31 +56,58 @@ public final class PaddedBigInteger {
 
   /** Values at least {@code value}. */
   public ComponentRange atLeast(BigInteger value) {
+    if (bound(value).compareTo(LONG_MAX) > 0) {
+      return beyond("at least " + value);
+    }
     return digits.atLeast(saturate(value));
   }
 
   /** Values greater than {@code value}. */
   public ComponentRange greaterThan(BigInteger value) {
+    if (bound(value).compareTo(LONG_MIN) < 0) {
+      return digits.atLeast(Long.MIN_VALUE);
+    }
     return digits.greaterThan(saturate(value));
   }
 
   /** Values at most {@code value}. */
   public ComponentRange atMost(BigInteger value) {
+    if (bound(value).compareTo(LONG_MIN) < 0) {
+      return beyond("at most " + value);
+    }
     return digits.atMost(saturate(value));
   }
 
   /** Values less than {@code value}. */
   public ComponentRange lessThan(BigInteger value) {
+    if (bound(value).compareTo(LONG_MAX) > 0) {
+      return digits.atMost(Long.MAX_VALUE);
+    }
     return digits.lessThan(saturate(value));
   }
 
   /** Values from {@code lo} to {@code hi}, both included. */
   public ComponentRange between(BigInteger lo, BigInteger hi) {
-    if (saturate(lo) == saturate(hi) && lo.compareTo(hi) > 0) {
+    if (bound(lo).compareTo(bound(hi)) > 0) {
       return ComponentRange.empty(record + "." + component + " between " + lo + " and " + hi
           + ": the lower bound is above the upper bound");
     }
+    if (lo.compareTo(LONG_MAX) > 0 || hi.compareTo(LONG_MIN) < 0) {
+      return beyond("between " + lo + " and " + hi);
+    }
     return digits.between(saturate(lo), saturate(hi));
+  }
+
+  private ComponentRange beyond(String condition) {
+    return ComponentRange.empty(record + "." + component + " " + condition + ": the domain is ["
+        + digits.min() + ", " + digits.max() + "]");
+  }
+
+  private BigInteger bound(BigInteger value) {
+    if (value == null) {
+      throw new KeyFormatException(record, component, null, "a range bound cannot be null");
+    }
+    return value;
   }
 
   // The domain lies inside the long range, so clamping a bound to it keeps its meaning.

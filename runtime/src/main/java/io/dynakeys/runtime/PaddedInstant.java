@@ -98,10 +98,18 @@ public final class PaddedInstant {
           "has a fraction of a millisecond, which epoch-millisecond digits would truncate:"
               + " truncate it with truncatedTo(ChronoUnit.MILLIS) before building the key");
     }
-    long m = floorMillis(value);
-    if (m == Long.MIN_VALUE || m == Long.MAX_VALUE) {
+    long m;
+    try {
+      m = value.toEpochMilli();
+    } catch (ArithmeticException e) {
       throw new KeyFormatException(record, component, value.toString(),
           "is too far from the epoch for a long of milliseconds");
+    }
+    if (m < millis.min() || m > millis.max()) {
+      throw new KeyFormatException(record, component, value.toString(),
+          "outside the domain [" + Instant.ofEpochMilli(millis.min()) + ", "
+              + Instant.ofEpochMilli(millis.max()) + "] (epoch milliseconds [" + millis.min() + ", "
+              + millis.max() + "]) declared by @Padded(" + millis.width() + ")");
     }
     return m;
   }
@@ -109,7 +117,7 @@ public final class PaddedInstant {
   /** Epoch milliseconds rounded down, saturated at the long range. */
   static long floorMillis(Instant t) {
     try {
-      return Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1000L), t.getNano() / 1_000_000);
+      return t.toEpochMilli(); // rounds down: the nanosecond field is never negative
     } catch (ArithmeticException e) {
       return t.getEpochSecond() < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
     }

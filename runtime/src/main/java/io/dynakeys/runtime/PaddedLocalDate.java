@@ -92,6 +92,14 @@ public final class PaddedLocalDate {
       throw new KeyFormatException(record, component, null,
           "a key component cannot be null: every item needs a value for " + component);
     }
-    return value.toEpochDay();
+    long day = value.toEpochDay();
+    if (day < days.min() || day > days.max()) {
+      throw new KeyFormatException(record, component, value.toString(),
+          "outside the domain [" + LocalDate.ofEpochDay(days.min()) + ", "
+              + LocalDate.ofEpochDay(Math.min(days.max(), LocalDate.MAX.toEpochDay()))
+              + "] (epoch days [" + days.min() + ", " + days.max() + "]) declared by @Padded("
+              + days.width() + ")");
+    }
+    return day;
   }
 }

@@ -52,6 +52,7 @@ public final class PathComponent extends TextCodec<TreePath> {
         throw new KeyFormatException(record, component, segment,
             "segment " + i + " contains the key delimiter '" + delimiter + "'");
       }
+      checkDelimiter(segment, segment); // unpaired surrogates
     }
     return value.toString(pathDelimiter);
   }
@@ -135,6 +136,19 @@ public final class PathComponent extends TextCodec<TreePath> {
     }
     return Utf8.checkLength(partitionValue + delimiter + prefix + depth,
         Utf8.PARTITION_KEY_LIMIT, record, component + " depth");
+  }
+
+  /**
+   * The depth attribute value of the entries at {@code depth} inside {@code within}, which must
+   * lie strictly below it: the folder itself is not inside itself.
+   */
+  public String depthKey(String partitionValue, String prefix, int depth, TreePath within) {
+    subtree(within);
+    if (depth <= within.depth()) {
+      throw new IllegalArgumentException(record + "." + component + ": no entry inside " + within
+          + " has depth " + depth + ": its entries have depth " + (within.depth() + 1) + " or more");
+    }
+    return depthKey(partitionValue, prefix, depth);
   }
 
   private String encodeParent(TreePath path) {

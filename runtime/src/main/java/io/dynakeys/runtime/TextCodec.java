@@ -14,16 +14,33 @@ public abstract class TextCodec<T> {
   protected final String component;
   /** The key delimiter, which the encoded text never contains. */
   protected final char delimiter;
+  private final T first;
+  private final T last;
+  private final java.util.Comparator<? super T> order;
 
   /**
+   * A codec whose values are all encodable: range bounds are values too.
+   *
    * @param record the record's simple name
    * @param component the component's name
    * @param delimiter the key's delimiter
    */
   protected TextCodec(String record, String component, char delimiter) {
+    this(record, component, delimiter, null, null, null);
+  }
+
+  /**
+   * A codec that encodes only the values from {@code first} to {@code last} in {@code order}:
+   * range bounds beyond them are clamped, so {@code atLeast(Instant.MIN)} means every value.
+   */
+  protected TextCodec(String record, String component, char delimiter, T first, T last,
+      java.util.Comparator<? super T> order) {
     this.record = record;
     this.component = component;
     this.delimiter = delimiter;
+    this.first = first;
+    this.last = last;
+    this.order = order;
   }
 
   /** The encoded text of {@code value}, validated. */
@@ -50,27 +67,87 @@ public abstract class TextCodec<T> {
 
   /** Values whose encoding sorts at or after {@code value}'s. */
   public ComponentRange atLeast(T value) {
-    return ComponentRange.of(bound(value), true, null, true);
+    if (order != null) {
+      if (compare(value, last) > 0) {
+        return empty("at least " + value);
+      }
+      if (compare(value, first) < 0) {
+        value = first;
+      }
+    }
+    return labelled(ComponentRange.of(bound(value), true, null, true), "at least " + value);
   }
 
   /** Values whose encoding sorts after {@code value}'s. */
   public ComponentRange greaterThan(T value) {
-    return ComponentRange.of(bound(value), false, null, true);
+    if (order != null) {
+      if (compare(value, last) >= 0) {
+        return empty("greater than " + value);
+      }
+      if (compare(value, first) < 0) {
+        return atLeast(first);
+      }
+    }
+    return labelled(ComponentRange.of(bound(value), false, null, true), "greater than " + value);
   }
 
   /** Values whose encoding sorts at or before {@code value}'s. */
   public ComponentRange atMost(T value) {
-    return ComponentRange.of(null, true, bound(value), true);
+    if (order != null) {
+      if (compare(value, first) < 0) {
+        return empty("at most " + value);
+      }
+      if (compare(value, last) > 0) {
+        value = last;
+      }
+    }
+    return labelled(ComponentRange.of(null, true, bound(value), true), "at most " + value);
   }
 
   /** Values whose encoding sorts before {@code value}'s. */
   public ComponentRange lessThan(T value) {
-    return ComponentRange.of(null, true, bound(value), false);
+    if (order != null) {
+      if (compare(value, first) <= 0) {
+        return empty("less than " + value);
+      }
+      if (compare(value, last) > 0) {
+        return atMost(last);
+      }
+    }
+    return labelled(ComponentRange.of(null, true, bound(value), false), "less than " + value);
   }
 
   /** Values from {@code lo} to {@code hi}, both included. */
   public ComponentRange between(T lo, T hi) {
-    return ComponentRange.of(bound(lo), true, bound(hi), true);
+    String condition = "between " + lo + " and " + hi;
+    if (order != null) {
+      if (compare(lo, hi) > 0) {
+        return ComponentRange.empty(record + "." + component + " " + condition
+            + ": the lower bound is above the upper bound");
+      }
+      if (compare(lo, last) > 0 || compare(hi, first) < 0) {
+        return empty(condition);
+      }
+      lo = compare(lo, first) < 0 ? first : lo;
+      hi = compare(hi, last) > 0 ? last : hi;
+    }
+    return labelled(ComponentRange.of(bound(lo), true, bound(hi), true), condition);
+  }
+
+  private int compare(T value, T limit) {
+    if (value == null) {
+      throw new KeyFormatException(record, component, null, "a range bound cannot be null");
+    }
+    return order.compare(value, limit);
+  }
+
+  private ComponentRange empty(String condition) {
+    return ComponentRange.empty(record + "." + component + " " + condition
+        + ": every value lies from " + first + " to " + last);
+  }
+
+  private ComponentRange labelled(ComponentRange range, String condition) {
+    return range.withLabel(record + "." + component + " " + condition);
   }
 
   /** The encoding of a range bound; by default the same as a value's. */
@@ -84,8 +161,24 @@ public abstract class TextCodec<T> {
   /** Decodes the text of one component read from {@code reader}. */
   protected abstract T value(KeyReader reader, String text);
 
-  /** Throws unless {@code text} is free of the delimiter. */
+  /**
+   * Throws unless {@code text} is free of the delimiter and of unpaired surrogates (which have no
+   * UTF-8 form: DynamoDB would store them as '?', and two values would share a key).
+   */
   protected final String checkDelimiter(String text, String value) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isSurrogate(c)) {
+        boolean paired = Character.isHighSurrogate(c) && i + 1 < text.length()
+            && Character.isLowSurrogate(text.charAt(i + 1));
+        if (!paired) {
+          throw new KeyFormatException(record, component, value,
+              "contains an unpaired surrogate U+" + Integer.toHexString(c).toUpperCase(java.util.Locale.ROOT)
+                  + " at index " + i + ", which has no UTF-8 form: fix the text");
+        }
+        i++;
+      }
+    }
     int at = text.indexOf(delimiter);
     if (at >= 0) {
       throw new KeyFormatException(record, component, value,

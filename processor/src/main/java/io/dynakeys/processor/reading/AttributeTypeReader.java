@@ -38,6 +38,10 @@ final class AttributeTypeReader {
       "java.math.BigInteger", "java.time.Instant", "java.time.LocalDate", "java.util.UUID",
       "software.amazon.awssdk.core.SdkBytes", "byte[]", "java.lang.Character");
 
+  /** DynamoDB stores no "empty Optional" inside a list or map: it would come back as null. */
+  private static final String OPTIONAL_INSIDE = "an Optional inside a collection cannot be stored:"
+      + " an empty one would be read back as null, so use the element type and leave empties out";
+
   private AttributeTypeReader() {}
 
   private static boolean isEnum(TypeMirror type) {
@@ -100,6 +104,9 @@ final class AttributeTypeReader {
         if (value.problem() != null) {
           return value;
         }
+        if (value.type().kind() == AttributeType.Kind.OPTIONAL) {
+          return problem(OPTIONAL_INSIDE);
+        }
         return new Outcome(new AttributeType(AttributeType.Kind.MAP, TypeName.get(type),
             List.of(key.type(), value.type()), List.of()), null);
       }
@@ -137,6 +144,9 @@ final class AttributeTypeReader {
     Outcome element = read(args.get(0), enclosing);
     if (element.problem() != null) {
       return element;
+    }
+    if (element.type().kind() == AttributeType.Kind.OPTIONAL) {
+      return problem(OPTIONAL_INSIDE);
     }
     return new Outcome(new AttributeType(kind, TypeName.get(type), List.of(element.type()), List.of()), null);
   }

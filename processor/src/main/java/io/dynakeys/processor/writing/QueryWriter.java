@@ -185,11 +185,11 @@ final class QueryWriter {
           .returns(RuntimeTypes.KEY_QUERY)
           .addParameter(int.class, "depth")
           .addParameter(RuntimeTypes.TREE_PATH, "within")
-          .addJavadoc("The entries at {@code depth} (1 for top-level entries) inside {@code within},"
-              + " in path order, from the index $S keyed by each entry's depth.\n\n@throws"
-              + " IllegalArgumentException when {@code depth} is below 1 or {@code within} is not a"
-              + " folder\n", c.depthIndex())
-          .addStatement("return $T.partition($S, $S, $N.depthKey(partitionValue(), prefix, depth), $S, $L,"
+          .addJavadoc("The entries at {@code depth} (1 for top-level entries) strictly inside"
+              + " {@code within}, in path order, from the index $S keyed by each entry's depth.\n\n"
+              + "@throws IllegalArgumentException when {@code depth} is not below {@code within}'s"
+              + " depth or {@code within} is not a folder\n", c.depthIndex())
+          .addStatement("return $T.partition($S, $S, $N.depthKey(partitionValue(), prefix, depth, within), $S, $L,"
                   + " prefix + $N.subtree(within))",
               RuntimeTypes.KEY_QUERY, c.depthIndex(), c.depthAttribute(), field,
               layout.sort().attribute(), ComponentCode.charLiteral(d), field)

@@ -1,0 +1,165 @@
+package io.dynakeys.drive;
+
+import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.TreePath;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbIndex;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
+import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.dynamodb.model.TableStatus;
+
+/**
+ * The file tree of the article on composite sort keys, run against a real table: an account's
+ * drive with {@code root/photos/2026/beach.jpg} and its neighbours, read back as
+ *
+ * <ol>
+ *   <li>a subtree, with one {@code begins_with} query on the table, printed as an indented tree
+ *       (the query returns the folder first, then everything below it in path order, so the
+ *       indentation is the depth below the folder), and
+ *   <li>a folder listing of the direct children only, from the generated {@code pathChildren}
+ *       index (keyed by each entry's parent folder, so no filter reads and drops the
+ *       grandchildren), each child beside its encoded sort key.
+ * </ol>
+ *
+ * <p>The drive also holds the traps the article warns about: a file {@code root/photos} beside
+ * the folder {@code root/photos/}, a sibling folder {@code root/photos-old/}, and account
+ * {@code a9} next to {@code a91}. None of them shows up in the output. The example creates its own
+ * table and deletes it at the end.
+ */
+public final class DriveExample {
+  private static final String ACCOUNT = "a91";
+  private static final TreePath PHOTOS = TreePath.folder("root", "photos");
+  private static final Duration ACTIVE_TIMEOUT = Duration.ofMinutes(2);
+
+  private DriveExample() {}
+
+  /**
+   * Creates a table, fills the drive, prints the subtree of {@code root/photos/} and the listing
+   * of its children to {@code out}, and deletes the table.
+   *
+   * @param client the enhanced client
+   * @param lowLevel the low-level client of the same server, to wait for the table
+   * @param out where to print
+   */
+  public static void run(DynamoDbEnhancedClient client, DynamoDbClient lowLevel, PrintStream out) {
+    String tableName = "dynakeys-drive-example-" + UUID.randomUUID();
+    DynamoDbTable<Entry> table = EntryKeys.createTable(client, tableName);
+    try {
+      awaitActive(lowLevel, tableName);
+      List<Entry> drive = drive();
+      drive.forEach(table::putItem);
+      out.println();
+      out.println("# Drive: " + drive.size() + " entries of accounts a91 and a9 in table " + tableName
+          + " (indexes pathChildren and pathDepth)");
+      out.println();
+      printSubtree(table, PHOTOS, out);
+      out.println();
+      printChildren(table, PHOTOS, out);
+    } finally {
+      table.deleteTable();
+    }
+  }
+
+  /** The drive of account a91, with a9's next to it in the same table. */
+  static List<Entry> drive() {
+    TreePath root = TreePath.folder("root");
+    TreePath photos = root.childFolder("photos");
+    TreePath y2025 = photos.childFolder("2025");
+    TreePath y2026 = photos.childFolder("2026");
+    TreePath old = root.childFolder("photos-old");
+    TreePath docs = root.childFolder("docs");
+    return List.of(
+        folder(ACCOUNT, root),
+        folder(ACCOUNT, docs),
+        file(ACCOUNT, docs.childFile("cv.pdf"), 88_000),
+        file(ACCOUNT, root.childFile("photos"), 1_200), // a file named like the folder beside it
+        folder(ACCOUNT, photos),
+        folder(ACCOUNT, y2025),
+        file(ACCOUNT, y2025.childFile("snow.jpg"), 1_950_000),
+        folder(ACCOUNT, y2026),
+        file(ACCOUNT, y2026.childFile("beach.jpg"), 2_400_000),
+        file(ACCOUNT, y2026.childFile("sunset.jpg"), 3_100_000),
+        file(ACCOUNT, photos.childFile("cover.png"), 640_000),
+        folder(ACCOUNT, old),
+        file(ACCOUNT, old.childFile("scan.tif"), 9_000_000),
+        // Another account whose name a91 starts with: its drive must never show up in a91's.
+        folder("a9", root),
+        folder("a9", photos),
+        file("a9", photos.childFile("not-a91s.jpg"), 10));
+  }
+
+  private static Entry folder(String account, TreePath path) {
+    return new Entry(account, path, 0);
+  }
+
+  private static Entry file(String account, TreePath path, long size) {
+    return new Entry(account, path, size);
+  }
+
+  /** One line per entry, indented by its depth below {@code folder}; folders end with '/'. */
+  static void printSubtree(DynamoDbTable<Entry> table, TreePath folder, PrintStream out) {
+    KeyQuery query = EntryKeys.query(ACCOUNT).pathSubtree(folder);
+    out.println("Subtree of " + folder + " (" + query + "):");
+    for (Entry entry : table.query(request(query)).items()) {
+      int depth = entry.path().depth() - folder.depth();
+      out.println("  ".repeat(depth) + name(entry.path()));
+    }
+  }
+
+  /** The direct children of {@code folder}, each beside its encoded sort key. */
+  static void printChildren(DynamoDbTable<Entry> table, TreePath folder, PrintStream out) {
+    KeyQuery query = EntryKeys.query(ACCOUNT).pathChildren(folder);
+    DynamoDbIndex<Entry> index = table.index(query.indexName());
+    List<Entry> children = index.query(request(query)).stream()
+        .flatMap(page -> page.items().stream())
+        .toList();
+    int width = children.stream().mapToInt(e -> name(e.path()).length()).max().orElse(0);
+    out.println("Children of " + folder + " (" + query + "):");
+    for (Entry child : children) {
+      String name = name(child.path());
+      out.println("  " + name + " ".repeat(width - name.length() + 2) + EntryKeys.sortKey(child));
+    }
+  }
+
+  private static String name(TreePath path) {
+    return path.folder() ? path.name() + "/" : path.name();
+  }
+
+  private static QueryEnhancedRequest request(KeyQuery query) {
+    return QueryEnhancedRequest.builder().queryConditional(query.toQueryConditional()).build();
+  }
+
+  // DynamoDB creates tables asynchronously; the SDK's waiter polls every 20 seconds, so a short
+  // poll keeps the example quick on local servers.
+  private static void awaitActive(DynamoDbClient lowLevel, String tableName) {
+    long deadline = System.nanoTime() + ACTIVE_TIMEOUT.toNanos();
+    long delayMillis = 10;
+    while (true) {
+      TableStatus status;
+      try {
+        status = lowLevel.describeTable(r -> r.tableName(tableName)).table().tableStatus();
+      } catch (ResourceNotFoundException notYetVisible) {
+        status = TableStatus.CREATING;
+      }
+      if (status == TableStatus.ACTIVE) {
+        return;
+      }
+      if (System.nanoTime() - deadline > 0) {
+        throw new IllegalStateException("table " + tableName + " is still " + status);
+      }
+      try {
+        Thread.sleep(delayMillis);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while waiting for table " + tableName, e);
+      }
+      delayMillis = Math.min(delayMillis * 2, 1000);
+    }
+  }
+}

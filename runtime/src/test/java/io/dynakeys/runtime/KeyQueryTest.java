@@ -1,0 +1,394 @@
+package io.dynakeys.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static software.amazon.awssdk.enhanced.dynamodb.mapper.StaticAttributeTags.primaryPartitionKey;
+import static software.amazon.awssdk.enhanced.dynamodb.mapper.StaticAttributeTags.primarySortKey;
+
+import io.dynakeys.runtime.KeyQuery.Operator;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.enhanced.dynamodb.Expression;
+import software.amazon.awssdk.enhanced.dynamodb.TableMetadata;
+import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
+import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticTableSchema;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+
+/**
+ * {@link KeyQuery}: the key conditions it produces from component ranges, checked exactly in
+ * memory against keys of a three-component layout {@code T#<a>#<n:2 digits>#<b>}, plus its
+ * building blocks ({@code closePrefix}, {@code largestKeyBelow}) and its two output forms.
+ */
+class KeyQueryTest {
+  private static final char D = '#';
+  private static final TextComponent A = new TextComponent("Rec", "a", D);
+  private static final PaddedLong N = new PaddedLong("Rec", "n", 2, 0, 99, false);
+  private static final PaddedLong N_INVERTED = new PaddedLong("Rec", "n", 2, 0, 99, true);
+  private static final TextComponent B = new TextComponent("Rec", "b", D);
+
+  @BeforeAll
+  static void printSeed() {
+    System.out.println(PropertySeed.banner());
+  }
+
+  /** One item of the layout. */
+  record Item(String a, int n, String b) {
+    String key(String head, PaddedLong n2) {
+      return head + A.encode(a) + D + n2.encode(n) + D + B.encode(b);
+    }
+  }
+
+  /** A query of partition "P"; {@code head} is the sort prefix with its delimiter ("T#"), or empty. */
+  static KeyQuery table(String head) {
+    return KeyQuery.partition(null, "pk", "P", "sk", D, head);
+  }
+
+  /** Whether the query's condition selects sort key {@code sk} (its partition being "P"). */
+  static boolean selects(KeyQuery q, String sk) {
+    String lo = q.lowerOperand();
+    String hi = q.upperOperand();
+    switch (q.operator()) {
+      case NONE:
+        return true;
+      case EQUAL:
+        return sk.equals(lo);
+      case BEGINS_WITH:
+        return sk.startsWith(lo);
+      case BETWEEN:
+        return RandomValues.utf8Compare(sk, lo) >= 0 && RandomValues.utf8Compare(sk, hi) <= 0;
+      case AT_LEAST:
+        return RandomValues.utf8Compare(sk, lo) >= 0;
+      case AT_MOST:
+        return RandomValues.utf8Compare(sk, hi) <= 0;
+      default:
+        return RandomValues.utf8Compare(sk, hi) < 0;
+    }
+  }
+
+  /**
+   * Ranges over each component of the layout, with and without a sort prefix and with the number
+   * inverted or not: a key is selected iff its components satisfy the query, where {@code a}
+   * (followed by others) compares as UTF-8 bytes of a + '#', {@code n} numerically and {@code b}
+   * (last) as plain UTF-8 bytes.
+   */
+  @Test
+  void rangesSelectExactlyTheKeysWhoseComponentsAreInRange() {
+    long seed = PropertySeed.of("KeyQueryTest.ranges");
+    SplittableRandom r = new SplittableRandom(seed);
+    int checkedQueries = 0;
+    for (String sortPrefix : List.of("T", "")) {
+      String head = sortPrefix.isEmpty() ? "" : sortPrefix + D;
+      for (PaddedLong n : List.of(N, N_INVERTED)) {
+        List<Item> items = new ArrayList<>();
+        for (int i = 0; i < 150; i++) {
+          if (items.isEmpty() || r.nextBoolean()) {
+            items.add(new Item(shortText(r), r.nextInt(100), shortText(r)));
+          } else {
+            Item o = items.get(r.nextInt(items.size()));
+            items.add(new Item(o.a(), r.nextBoolean() ? o.n() : r.nextInt(100), r.nextBoolean() ? shortText(r) : o.b() + shortText(r)));
+          }
+        }
+        for (int q = 0; q < 1_000; q++) {
+          Item pivot = items.get(r.nextInt(items.size()));
+          int depth = r.nextInt(3);
+          int kind = r.nextInt(5);
+          String prefix = head + (depth > 0 ? pivot.a() + D : "") + (depth > 1 ? n.encode(pivot.n()) + D : "");
+          ComponentRange range;
+          Object lo;
+          Object hi;
+          if (depth == 1) {
+            lo = r.nextInt(104) - 2;
+            hi = r.nextInt(104) - 2;
+            range = numberRange(n, kind, (Integer) lo, (Integer) hi);
+          } else {
+            TextComponent codec = depth == 0 ? A : B;
+            lo = textBound(r, items, depth);
+            hi = textBound(r, items, depth);
+            range = textRange(codec, kind, (String) lo, (String) hi);
+          }
+          KeyQuery built;
+          try {
+            built = table(head).range(prefix, range, depth == 2);
+          } catch (IllegalArgumentException e) {
+            for (Item item : items) {
+              if (satisfies(item, pivot, depth, kind, lo, hi)) {
+                fail("seed " + PropertySeed.show(seed) + ": " + range + " at depth " + depth + " was rejected ("
+                    + e.getMessage() + ") but " + item + " satisfies it");
+              }
+            }
+            continue;
+          }
+          checkedQueries++;
+          for (Item item : items) {
+            boolean expected = satisfies(item, pivot, depth, kind, lo, hi);
+            String sk = item.key(head, n);
+            if (selects(built, sk) != expected) {
+              fail("seed " + PropertySeed.show(seed) + ": prefix " + prefix + " kind " + kind + " " + lo + ".." + hi + " -> "
+                  + built + (expected ? " misses " : " selects ") + sk);
+            }
+          }
+        }
+      }
+    }
+    assertTrue(checkedQueries > 2_000, "too many empty ranges: " + checkedQueries);
+  }
+
+  private static boolean satisfies(Item item, Item pivot, int depth, int kind, Object lo, Object hi) {
+    if (depth > 0 && !item.a().equals(pivot.a())) {
+      return false;
+    }
+    if (depth > 1 && item.n() != pivot.n()) {
+      return false;
+    }
+    int cLo;
+    int cHi;
+    if (depth == 1) {
+      cLo = Integer.compare(item.n(), (Integer) lo);
+      cHi = Integer.compare(item.n(), (Integer) hi);
+    } else if (depth == 0) {
+      cLo = RandomValues.utf8Compare(item.a() + D, lo + "" + D);
+      cHi = RandomValues.utf8Compare(item.a() + D, hi + "" + D);
+    } else {
+      cLo = RandomValues.utf8Compare(item.b(), (String) lo);
+      cHi = RandomValues.utf8Compare(item.b(), (String) hi);
+    }
+    switch (kind) {
+      case 0:
+        return cLo >= 0;
+      case 1:
+        return cLo > 0;
+      case 2:
+        return cHi <= 0;
+      case 3:
+        return cHi < 0;
+      default:
+        return cLo >= 0 && cHi <= 0;
+    }
+  }
+
+  private static ComponentRange numberRange(PaddedLong n, int kind, int lo, int hi) {
+    switch (kind) {
+      case 0:
+        return n.atLeast(lo);
+      case 1:
+        return n.greaterThan(lo);
+      case 2:
+        return n.atMost(hi);
+      case 3:
+        return n.lessThan(hi);
+      default:
+        return n.between(lo, hi);
+    }
+  }
+
+  private static ComponentRange textRange(TextComponent codec, int kind, String lo, String hi) {
+    switch (kind) {
+      case 0:
+        return codec.atLeast(lo);
+      case 1:
+        return codec.greaterThan(lo);
+      case 2:
+        return codec.atMost(hi);
+      case 3:
+        return codec.lessThan(hi);
+      default:
+        return codec.between(lo, hi);
+    }
+  }
+
+  private static String textBound(SplittableRandom r, List<Item> items, int depth) {
+    Item o = items.get(r.nextInt(items.size()));
+    String v = depth == 0 ? o.a() : o.b();
+    switch (r.nextInt(5)) {
+      case 0: case 1:
+        return v;
+      case 2:
+        return v + (r.nextBoolean() ? "\u0000" : "!");
+      case 3:
+        return shortText(r);
+      default:
+        return v.substring(0, v.offsetByCodePoints(0, 1)) + (r.nextBoolean() ? "\"" : "\udbff\udfff");
+    }
+  }
+
+  private static String shortText(SplittableRandom r) {
+    String[] pieces = {"!", "\"", "$", "a", "b", "\u00e9", "\uffff", "\ud83d\ude00", "\u0000"};
+    StringBuilder out = new StringBuilder();
+    int length = 1 + r.nextInt(3);
+    for (int i = 0; i < length; i++) {
+      out.append(pieces[r.nextInt(pieces.length)]);
+    }
+    return out.toString();
+  }
+
+  // ---- building blocks ------------------------------------------------------------------------
+
+  @Test
+  void closePrefixIsTheDelimitersSuccessor() {
+    assertEquals("RUN$", KeyQuery.closePrefix("RUN#"));
+    assertEquals("a#b$", KeyQuery.closePrefix("a#b#"));
+    assertEquals("0", KeyQuery.closePrefix("/"));
+  }
+
+  /**
+   * {@code largestKeyBelow(k)} is the largest string of at most 1024 UTF-8 bytes below {@code k}:
+   * every key of at most 1024 bytes is at most it exactly when it is below {@code k}.
+   */
+  @Test
+  void largestKeyBelowIsExactForKeysWithinTheLimit() {
+    long seed = PropertySeed.of("KeyQueryTest.largestKeyBelow");
+    SplittableRandom r = new SplittableRandom(seed);
+    for (int i = 0; i < 1_000; i++) {
+      String key = RandomValues.text(r, 6, '\uffff');
+      if (r.nextInt(4) == 0) {
+        key = key + new String(Character.toChars(new int[] {0, 1, 0x80, 0x800, 0xe000, 0x10000, 'a'}[r.nextInt(7)]));
+      }
+      String below = KeyQuery.largestKeyBelow(key);
+      String k = key;
+      assertTrue(RandomValues.utf8Compare(below, key) < 0, () -> Utf8Test.escape(below) + " < " + Utf8Test.escape(k));
+      assertTrue(RandomValues.utf8Length(below) <= 1024, () -> "over the limit: " + RandomValues.utf8Length(below));
+      for (int j = 0; j < 30; j++) {
+        String probe = probe(r, key, below);
+        if (RandomValues.utf8Length(probe) > 1024) {
+          continue;
+        }
+        boolean expected = RandomValues.utf8Compare(probe, key) < 0;
+        boolean actual = RandomValues.utf8Compare(probe, below) <= 0;
+        if (expected != actual) {
+          fail("seed " + PropertySeed.show(seed) + ": key " + Utf8Test.escape(key) + ", probe " + Utf8Test.escape(probe)
+              + " is " + (expected ? "below the key but above " : "not below the key but at most ") + "largestKeyBelow");
+        }
+      }
+    }
+    assertEquals("a", KeyQuery.largestKeyBelow("a\u0000"));
+    assertTrue(KeyQuery.largestKeyBelow("b").startsWith("a\udbff\udfff"));
+    assertTrue(KeyQuery.largestKeyBelow("\ue000").startsWith("\ud7ff"), "skips the surrogates");
+    assertTrue(KeyQuery.largestKeyBelow("\ud800\udc00").startsWith("\uffff"));
+  }
+
+  private static String probe(SplittableRandom r, String key, String below) {
+    int cut = r.nextInt(below.length() + 1);
+    if (cut > 0 && Character.isHighSurrogate(below.charAt(cut - 1))) {
+      cut--;
+    }
+    switch (r.nextInt(5)) {
+      case 0:
+        return key;
+      case 1:
+        return below;
+      case 2:
+        return below.substring(0, cut) + RandomValues.text(r, 3, '\uffff');
+      case 3:
+        return key.substring(0, Math.min(cut, key.length() - (Character.isLowSurrogate(key.charAt(key.length() - 1)) ? 2 : 1)))
+            + RandomValues.text(r, 3, '\uffff');
+      default:
+        return key + RandomValues.text(r, 2, '\uffff');
+    }
+  }
+
+  // ---- errors ---------------------------------------------------------------------------------
+
+  @Test
+  void emptyRangesAndImpossibleBoundsAreIllegalArguments() {
+    KeyQuery q = table("T#");
+    IllegalArgumentException empty = assertThrows(IllegalArgumentException.class,
+        () -> q.range("T#", N.greaterThan(99), false));
+    assertEquals("empty range: Rec.n greater than 99: every value is at most 99", empty.getMessage());
+    IllegalArgumentException reversed = assertThrows(IllegalArgumentException.class,
+        () -> q.range("T#", A.between("b", "a"), false));
+    assertTrue(reversed.getMessage().startsWith("empty range"), reversed.getMessage());
+    IllegalArgumentException tooLong = assertThrows(IllegalArgumentException.class,
+        () -> q.range("T#", A.atLeast("x".repeat(1100)), false));
+    assertTrue(tooLong.getMessage().contains("1024"), tooLong.getMessage());
+  }
+
+  // ---- the two output forms -------------------------------------------------------------------
+
+  static final TableSchema<Map<String, String>> KEYS = keysOnly();
+
+  @SuppressWarnings("unchecked")
+  private static TableSchema<Map<String, String>> keysOnly() {
+    Class<Map<String, String>> type = (Class<Map<String, String>>) (Class<?>) Map.class;
+    return StaticTableSchema.builder(type)
+        .newItemSupplier(java.util.HashMap::new)
+        .addAttribute(String.class, a -> a.name("pk").getter(m -> m.get("pk")).setter((m, v) -> m.put("pk", v)).tags(primaryPartitionKey()))
+        .addAttribute(String.class, a -> a.name("sk").getter(m -> m.get("sk")).setter((m, v) -> m.put("sk", v)).tags(primarySortKey()))
+        .build();
+  }
+
+  @Test
+  void everyOperatorHasItsExpressionInBothForms() {
+    KeyQuery q = KeyQuery.partition("byScore", "gsi1pk", "SEASON#x", "gsi1sk", D, "");
+    record Case(KeyQuery query, Operator operator, String expression, Map<String, String> values, String enhancedOperator) {}
+    List<Case> cases = List.of(
+        new Case(q, Operator.NONE, "#pk = :pk", Map.of(":pk", "SEASON#x"), null),
+        new Case(KeyQuery.partition(null, "pk", "P", "sk", D, "RUN#"), Operator.BEGINS_WITH,
+            "#pk = :pk AND begins_with(#sk, :prefix)", Map.of(":pk", "P", ":prefix", "RUN#"), "begins_with"),
+        new Case(KeyQuery.singleItem(null, "pk", "P", "sk", "META"), Operator.EQUAL, "#pk = :pk AND #sk = :sk",
+            Map.of(":pk", "P", ":sk", "META"), "="),
+        new Case(q.range("", N.between(5, 9), true), Operator.BETWEEN, "#pk = :pk AND #sk BETWEEN :lo AND :hi",
+            Map.of(":pk", "SEASON#x", ":lo", "05", ":hi", "09"), "BETWEEN"),
+        new Case(q.range("", N.atLeast(5), true), Operator.AT_LEAST, "#pk = :pk AND #sk >= :lo",
+            Map.of(":pk", "SEASON#x", ":lo", "05"), ">="),
+        new Case(q.range("", N.atMost(5), true), Operator.AT_MOST, "#pk = :pk AND #sk <= :hi",
+            Map.of(":pk", "SEASON#x", ":hi", "05"), "<="),
+        new Case(q.range("", B.lessThan("m"), true), Operator.LESS_THAN, "#pk = :pk AND #sk < :hi",
+            Map.of(":pk", "SEASON#x", ":hi", "m"), "<"));
+    for (Case c : cases) {
+      KeyCondition k = c.query().toKeyCondition();
+      Map<String, String> values = new java.util.HashMap<>();
+      k.attributeValues().forEach((name, v) -> values.put(name, v.s()));
+      String attributePrefix = c.query().indexName() == null ? "" : "gsi1";
+      assertAll(c.operator().toString(),
+          () -> assertEquals(c.operator(), c.query().operator()),
+          () -> assertEquals(c.expression(), k.expression()),
+          () -> assertEquals(c.values(), values),
+          () -> assertEquals(attributePrefix + "pk", k.attributeNames().get("#pk")),
+          () -> assertEquals(c.operator() == Operator.NONE ? null : attributePrefix + "sk", k.attributeNames().get("#sk")),
+          () -> assertEquals(c.query().indexName(), k.indexName()));
+      if (c.query().indexName() == null) {
+        Expression e = c.query().toQueryConditional().expression(KEYS, TableMetadata.primaryIndexName());
+        assertTrue(c.enhancedOperator() == null ? !e.expression().contains(" AND ") : e.expression().contains(c.enhancedOperator()),
+            e.expression());
+        for (String v : c.values().values()) {
+          assertTrue(e.expressionValues().containsValue(AttributeValue.fromS(v)), e + " lacks " + v);
+        }
+      }
+    }
+  }
+
+  @Test
+  void keyConditionsApplyToQueryRequests() {
+    KeyCondition onIndex = KeyQuery.partition("byScore", "gsi1pk", "X", "gsi1sk", D, "RUN#").toKeyCondition();
+    QueryRequest request = onIndex.toQueryRequest("runs").limit(10).build();
+    assertAll(
+        () -> assertEquals("runs", request.tableName()),
+        () -> assertEquals("byScore", request.indexName()),
+        () -> assertEquals("#pk = :pk AND begins_with(#sk, :prefix)", request.keyConditionExpression()),
+        () -> assertEquals(Map.of("#pk", "gsi1pk", "#sk", "gsi1sk"), request.expressionAttributeNames()),
+        () -> assertEquals(AttributeValue.fromS("RUN#"), request.expressionAttributeValues().get(":prefix")));
+    QueryRequest onTable = table("").toKeyCondition().toQueryRequest("runs").build();
+    assertNull(onTable.indexName());
+    assertThrows(UnsupportedOperationException.class, () -> onIndex.attributeNames().put("#x", "y"));
+  }
+
+  @Test
+  void toStringShowsTheConditionWithoutTheFillerCharacters() {
+    KeyQuery q = table("T#").range("T#a#", B.lessThan("m"), true);
+    String text = q.toString();
+    assertTrue(text.startsWith("pk = \"P\" AND sk BETWEEN \"T#a#\" AND \"T#a#l"), text);
+    assertTrue(text.length() < 80, text);
+    assertFalse(text.contains("\udbff\udfff\udbff\udfff"), text);
+    assertEquals("pk = \"P\" AND begins_with(sk, \"T#\")", table("T#").toString());
+  }
+}
