@@ -391,14 +391,17 @@ public class KeyQuery {
     return out.toString();
   }
 
-  /** Elides the long run of U+10FFFF that {@link #largestKeyBelow} appends. */
+  /** Elides the long run of U+10FFFF (and its last filler char) that {@link #largestKeyBelow} appends. */
   private static String shorten(String bound) {
-    int end = bound.length();
-    int start = end;
+    int runEnd = bound.length();
+    if (runEnd > 0 && "\uffff\u07ff\u007f".indexOf(bound.charAt(runEnd - 1)) >= 0) {
+      runEnd--;
+    }
+    int start = runEnd;
     while (start >= 2 && bound.startsWith(MAX_CHAR, start - 2)) {
       start -= 2;
     }
-    if ((end - start) / 2 < 8) {
+    if ((runEnd - start) / 2 < 8) {
       return bound;
     }
     return bound.substring(0, start) + "\\u{10FFFF}…";
