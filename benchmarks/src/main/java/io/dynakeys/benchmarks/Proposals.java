@@ -1,0 +1,199 @@
+package io.dynakeys.benchmarks;
+
+import io.dynakeys.runtime.KeyFormatException;
+import io.dynakeys.runtime.PaddedLong;
+import io.dynakeys.runtime.TextComponent;
+import io.dynakeys.runtime.Utf8;
+
+/**
+ * Prototypes of changes to the runtime, measured beside the generated code by
+ * {@link ProposalBenchmark}; nothing here is used by the generated code.
+ *
+ * <ul>
+ *   <li>{@link #mirrorSortKey}: the generated {@code RunKeys.sortKey} body, copied by hand over the
+ *       real runtime codecs — the control, which must measure like the generated code;
+ *   <li>{@link #proposedSortKey}: the same body over {@link FastZeros}, a {@code PaddedLong} whose
+ *       {@code zeros(stored)} counts digits with a few comparisons instead of a loop of up to 19
+ *       multiplications (the concatenation then counts them a second time, in
+ *       {@code Long.stringSize}, which the JDK does with the same loop);
+ *   <li>{@link #concatBound}: a range bound as {@code zeros(stored) + stored}, the encoders' fast
+ *       path, against {@code PaddedLong.encode} (a {@code char[]}, {@code Arrays.fill},
+ *       {@code Long.toUnsignedString}, a second loop to invert, then {@code new String(char[])}),
+ *       which the query builder uses for every bound.
+ * </ul>
+ */
+public final class Proposals {
+  private Proposals() {}
+
+  static final PaddedLong SCORE = new PaddedLong("Run", "score", 10, 0L, 2147483647L, true);
+  static final PaddedLong AT = new PaddedLong("Run", "at", 16, 0L, 9999999999999999L, false);
+  static final TextComponent PLAYER_ID = new TextComponent("Run", "playerId", '#');
+
+  static final FastZeros FAST_SCORE = new FastZeros("Run", "score", 10, 0L, 2147483647L, true);
+  static final FastZeros FAST_AT = new FastZeros("Run", "at", 16, 0L, 9999999999999999L, false);
+
+  /** The generated encoder, verbatim, over the runtime's codecs. */
+  public static String mirrorSortKey(int score, long at, String playerId) {
+    long scoreDigits = SCORE.stored(score);
+    long atDigits = AT.stored(at);
+    return Utf8.checkLength(SCORE.zeros(scoreDigits) + scoreDigits + "#" + AT.zeros(atDigits) + atDigits
+        + "#" + PLAYER_ID.encode(playerId), 1024, "Run", "sort key");
+  }
+
+  /** The generated encoder over a codec with a loop-free {@code zeros}. */
+  public static String proposedSortKey(int score, long at, String playerId) {
+    long scoreDigits = FAST_SCORE.stored(score);
+    long atDigits = FAST_AT.stored(at);
+    return Utf8.checkLength(FAST_SCORE.zeros(scoreDigits) + scoreDigits + "#" + FAST_AT.zeros(atDigits)
+        + atDigits + "#" + PLAYER_ID.encode(playerId), 1024, "Run", "sort key");
+  }
+
+  /**
+   * The loop-free codec, and no {@code zeros} for the score: the processor knows the domain, and an
+   * inverted component whose {@code max < 10^(width-1)} always stores a full-width number
+   * ({@code 9_999_999_999 - 2_147_483_647 >= 10^9}), so its padding is always empty.
+   */
+  public static String fullWidthSortKey(int score, long at, String playerId) {
+    long scoreDigits = FAST_SCORE.stored(score);
+    long atDigits = FAST_AT.stored(at);
+    return Utf8.checkLength(scoreDigits + "#" + FAST_AT.zeros(atDigits) + atDigits + "#"
+        + PLAYER_ID.encode(playerId), 1024, "Run", "sort key");
+  }
+
+  private static final char[] TENS = new char[100];
+  private static final char[] ONES = new char[100];
+
+  static {
+    for (int i = 0; i < 100; i++) {
+      TENS[i] = (char) ('0' + i / 10);
+      ONES[i] = (char) ('0' + i % 10);
+    }
+  }
+
+  /**
+   * Still one allocation, without any digit counting: the same checks, then every digit computed
+   * from {@code int} halves two at a time from tables (as the fastest {@code byte[]} encoder does)
+   * and passed to the concatenation as a {@code char}, whose length is a constant 1 — so the
+   * concatenation neither counts digits ({@code Long.stringSize}) nor divides {@code long}s
+   * ({@code Long.getChars}). Code a processor could generate for every padded component whose
+   * stored number fits in a {@code long}.
+   */
+  public static String charsSortKey(int score, long at, String playerId) {
+    long sd = FAST_SCORE.stored(score);
+    long td = FAST_AT.stored(at);
+    String player = PLAYER_ID.encode(playerId);
+    int s1 = (int) (sd / 100_000);
+    int s2 = (int) (sd - s1 * 100_000L);
+    int q;
+    int r;
+    q = s1 / 100;
+    r = s1 - q * 100;
+    char a3 = TENS[r];
+    char a4 = ONES[r];
+    r = q % 100;
+    q = q / 100;
+    char a1 = TENS[r];
+    char a2 = ONES[r];
+    char a0 = (char) ('0' + q);
+    q = s2 / 100;
+    r = s2 - q * 100;
+    char a8 = TENS[r];
+    char a9 = ONES[r];
+    r = q % 100;
+    q = q / 100;
+    char a6 = TENS[r];
+    char a7 = ONES[r];
+    char a5 = (char) ('0' + q);
+    int t1 = (int) (td / 100_000_000);
+    int t2 = (int) (td - t1 * 100_000_000L);
+    q = t1 / 100;
+    r = t1 - q * 100;
+    char b6 = TENS[r];
+    char b7 = ONES[r];
+    r = q % 100;
+    q = q / 100;
+    char b4 = TENS[r];
+    char b5 = ONES[r];
+    r = q % 100;
+    q = q / 100;
+    char b2 = TENS[r];
+    char b3 = ONES[r];
+    char b0 = TENS[q];
+    char b1 = ONES[q];
+    q = t2 / 100;
+    r = t2 - q * 100;
+    char c6 = TENS[r];
+    char c7 = ONES[r];
+    r = q % 100;
+    q = q / 100;
+    char c4 = TENS[r];
+    char c5 = ONES[r];
+    r = q % 100;
+    q = q / 100;
+    char c2 = TENS[r];
+    char c3 = ONES[r];
+    char c0 = TENS[q];
+    char c1 = ONES[q];
+    return Utf8.checkLength("" + a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7 + a8 + a9 + '#'
+        + b0 + b1 + b2 + b3 + b4 + b5 + b6 + b7 + c0 + c1 + c2 + c3 + c4 + c5 + c6 + c7 + '#'
+        + player, 1024, "Run", "sort key");
+  }
+
+  /** A query bound as the query builder encodes it today. */
+  public static String currentBound(int score) {
+    return SCORE.encode(score);
+  }
+
+  /** The same bound through the encoders' concatenation fast path. */
+  public static String concatBound(int score) {
+    long digits = FAST_SCORE.stored(score);
+    return FAST_SCORE.zeros(digits) + digits;
+  }
+
+  /**
+   * {@code PaddedLong}'s fast path ({@code stored}, {@code zeros}) with one change: the digit count
+   * of {@code zeros} is a few comparisons, not a loop.
+   */
+  static final class FastZeros {
+    private final String record;
+    private final String component;
+    private final int width;
+    private final long min;
+    private final long max;
+    private final boolean inverted;
+    private final long offset;
+    private final long nines;
+    private final String[] zeros;
+
+    FastZeros(String record, String component, int width, long min, long max, boolean inverted) {
+      this.record = record;
+      this.component = component;
+      this.width = width;
+      this.min = min;
+      this.max = max;
+      this.inverted = inverted;
+      this.offset = min < 0 ? min : 0;
+      long p = 1;
+      for (int i = 0; i < width; i++) {
+        p *= 10;
+      }
+      this.nines = p - 1;
+      this.zeros = new String[width + 1];
+      for (int i = 0; i <= width; i++) {
+        zeros[i] = "0".repeat(i);
+      }
+    }
+
+    long stored(long value) {
+      if (value < min || value > max) {
+        throw new KeyFormatException(record, component, Long.toString(value), "outside the domain");
+      }
+      long u = value - offset;
+      return inverted ? nines - u : u;
+    }
+
+    String zeros(long stored) {
+      return zeros[width - HandWritten.digitCount(stored)];
+    }
+  }
+}

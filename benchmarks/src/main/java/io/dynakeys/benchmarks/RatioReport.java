@@ -1,0 +1,513 @@
+package io.dynakeys.benchmarks;
+
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Proxy;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormat;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * Runs every benchmark of this module through JMH's {@link Runner} and prints one markdown report:
+ * each benchmark's time and allocation, the ratios between the generated code and its hand-written
+ * baselines (all measured in this run), the processor's share of {@code javac} time at each module
+ * size with a linear fit, and whether each target of the design is met.
+ *
+ * <pre>
+ * java -jar benchmarks/target/benchmarks.jar            # about ten minutes on an idle machine
+ * java -jar benchmarks/target/benchmarks.jar --quick    # a few minutes, rougher numbers
+ * </pre>
+ *
+ * Options: {@code --quick}; {@code --records 100,250,500,1000} (module sizes of the processor
+ * benchmark); {@code --only micro|processor}; {@code --no-phases} (skip the diagnostic breakdown of
+ * one compilation); {@code --pregenerated} (also compile the pre-generated sources at every size); {@code --log FILE} (JMH's full output, a temporary file by default);
+ * {@code --out FILE} (also write the report there).
+ */
+public final class RatioReport {
+  private RatioReport() {}
+
+  private static final String PKG = "io.dynakeys.benchmarks.";
+
+  /** What to run, from the command line. */
+  record Settings(boolean quick, int[] records, boolean micro, boolean processor, boolean phases,
+      boolean pregenerated, Path log, Path out) {
+
+    static Settings parse(String[] args) throws IOException {
+      boolean quick = false;
+      int[] records = null;
+      boolean micro = true;
+      boolean processor = true;
+      boolean phases = true;
+      boolean pregenerated = false;
+      Path log = null;
+      Path out = null;
+      for (int i = 0; i < args.length; i++) {
+        switch (args[i]) {
+          case "--quick" -> quick = true;
+          case "--records" -> records = Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt).toArray();
+          case "--only" -> {
+            String only = args[++i];
+            micro = only.equals("micro");
+            processor = only.equals("processor");
+            if (!micro && !processor) {
+              throw new IllegalArgumentException("--only micro|processor, not " + only);
+            }
+          }
+          case "--no-phases" -> phases = false;
+          case "--pregenerated" -> pregenerated = true;
+          case "--log" -> log = Path.of(args[++i]);
+          case "--out" -> out = Path.of(args[++i]);
+          case "-h", "--help" -> {
+            System.out.println("usage: java -jar benchmarks.jar [--quick] [--records 100,250,500,1000]"
+                + " [--only micro|processor] [--no-phases] [--pregenerated] [--log FILE] [--out FILE]");
+            System.exit(0);
+          }
+          default -> throw new IllegalArgumentException("unknown option " + args[i] + " (try --help)");
+        }
+      }
+      if (records == null) {
+        records = quick ? new int[] {50, 100, 200} : new int[] {100, 250, 500, 1000};
+      }
+      if (log == null) {
+        log = Files.createTempFile("dynakeys-jmh-", ".log");
+      }
+      return new Settings(quick, records, micro, processor, phases, pregenerated, log, out);
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    Settings settings = Settings.parse(args);
+    List<RunResult> results = new ArrayList<>();
+    long start = System.nanoTime();
+    try (PrintStream log = new PrintStream(new FileOutputStream(settings.log().toFile()), true,
+        StandardCharsets.UTF_8)) {
+      System.err.println("JMH output goes to " + settings.log() + "; progress:");
+      if (settings.micro()) {
+        results.addAll(run(microOptions(settings), log));
+      }
+      if (settings.processor()) {
+        results.addAll(run(processorOptions(settings), log));
+      }
+    }
+    List<ProcessorPhases.Breakdown> phases = List.of();
+    if (settings.processor() && settings.phases()) {
+      int n = settings.records()[Math.min(2, settings.records().length - 1)];
+      System.err.printf(Locale.ROOT, "  phases of one compilation of %d records (diagnostic)%n", n);
+      phases = ProcessorPhases.measure(n, 1, 1);
+    }
+    String report = report(results, phases, settings,
+        TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start));
+    System.out.println(report);
+    if (settings.out() != null) {
+      Files.writeString(settings.out(), report);
+    }
+  }
+
+  // ------------------------------------------------------------------ running
+
+  static ChainedOptionsBuilder microOptions(Settings s) {
+    return new OptionsBuilder()
+        .include(PKG + "(Encode|Parse|Query|Proposal)Benchmark\\.")
+        .mode(Mode.AverageTime)
+        .timeUnit(TimeUnit.NANOSECONDS)
+        .forks(1)
+        .warmupIterations(3)
+        .warmupTime(TimeValue.milliseconds(s.quick() ? 200 : 500))
+        .measurementIterations(s.quick() ? 3 : 5)
+        .measurementTime(TimeValue.milliseconds(s.quick() ? 200 : 500))
+        .jvmArgsAppend("-Xms1g", "-Xmx1g")
+        .addProfiler(GCProfiler.class)
+        .shouldFailOnError(true);
+  }
+
+  static ChainedOptionsBuilder processorOptions(Settings s) {
+    String[] records = Arrays.stream(s.records()).mapToObj(Integer::toString).toArray(String[]::new);
+    return new OptionsBuilder()
+        .include(PKG + "ProcessorBenchmark\\.javac(Plain|Dynakeys" + (s.pregenerated() ? "|Pregenerated" : "") + ")$")
+        .param("records", records)
+        .mode(Mode.SingleShotTime)
+        .timeUnit(TimeUnit.MILLISECONDS)
+        .forks(1)
+        .warmupIterations(0) // javac is warmed up in the trial setup, on a small module
+        .measurementIterations(s.quick() ? 2 : 3)
+        .jvmArgsAppend("-Xms2g", "-Xmx4g",
+            "-D" + ProcessorBenchmark.WARMUP_PROPERTY + "=2")
+        .shouldFailOnError(true);
+  }
+
+  private static Collection<RunResult> run(ChainedOptionsBuilder options, PrintStream log)
+      throws RunnerException {
+    OutputFormat full = OutputFormatFactory.createFormatInstance(log, VerboseMode.NORMAL);
+    int[] count = {0};
+    InvocationHandler progress = (proxy, method, methodArgs) -> {
+      if (method.getName().equals("startBenchmark") && methodArgs[0] instanceof BenchmarkParams p) {
+        String params = p.getParamsKeys().isEmpty() ? "" : " " + p.getParamsKeys().stream()
+            .map(k -> k + "=" + p.getParam(k)).reduce((a, b) -> a + "," + b).orElse("");
+        System.err.printf(Locale.ROOT, "  [%d] %s%s%n", ++count[0],
+            p.getBenchmark().substring(PKG.length()), params);
+      }
+      try {
+        return method.invoke(full, methodArgs);
+      } catch (java.lang.reflect.InvocationTargetException e) {
+        throw e.getCause();
+      }
+    };
+    OutputFormat format = (OutputFormat) Proxy.newProxyInstance(OutputFormat.class.getClassLoader(),
+        new Class<?>[] {OutputFormat.class}, progress);
+    return new Runner(options.build(), format).run();
+  }
+
+  // ------------------------------------------------------------------ reporting
+
+  /** One benchmark's numbers. */
+  record Row(String name, double score, double error, double bytesPerOp, double min, double median,
+      double max, long samples) {
+
+    /** How far the samples spread around the median, (max - min) / median. */
+    double spread() {
+      return (max - min) / median;
+    }
+  }
+
+  static Map<String, Row> rows(Collection<RunResult> results) {
+    Map<String, Row> rows = new LinkedHashMap<>();
+    for (RunResult r : results) {
+      BenchmarkParams p = r.getParams();
+      String name = p.getBenchmark().substring(PKG.length());
+      if (!p.getParamsKeys().isEmpty()) {
+        name += "@" + p.getParam("records");
+      }
+      Result<?> primary = r.getPrimaryResult();
+      double bytes = Double.NaN;
+      for (Map.Entry<String, Result> e : r.getSecondaryResults().entrySet()) {
+        if (e.getKey().endsWith("gc.alloc.rate.norm")) {
+          bytes = e.getValue().getScore();
+        }
+      }
+      rows.put(name, new Row(name, primary.getScore(), primary.getScoreError(), bytes,
+          primary.getStatistics().getMin(), primary.getStatistics().getPercentile(50),
+          primary.getStatistics().getMax(), primary.getSampleCount()));
+    }
+    return rows;
+  }
+
+  static String report(Collection<RunResult> results, List<ProcessorPhases.Breakdown> phases,
+      Settings settings, long seconds) {
+    Map<String, Row> rows = rows(results);
+    StringBuilder out = new StringBuilder();
+    List<String> verdicts = new ArrayList<>();
+    out.append("# dynakeys benchmarks\n\n");
+    out.append(String.format(Locale.ROOT, "%s run, %d s, %s %s, %d CPUs. Ratios compare numbers "
+            + "measured in this run on this machine; they are not guarantees.%n%n",
+        settings.quick() ? "Quick" : "Full", seconds, System.getProperty("java.vm.name"),
+        System.getProperty("java.version"), Runtime.getRuntime().availableProcessors()));
+
+    if (rows.containsKey("EncodeBenchmark.generated")) {
+      encoding(rows, out, verdicts);
+      parsing(rows, out, verdicts);
+      queries(rows, out);
+      proposals(rows, out);
+    }
+    if (rows.keySet().stream().anyMatch(k -> k.startsWith("ProcessorBenchmark."))) {
+      processor(rows, settings.records(), out, verdicts);
+    }
+    if (!phases.isEmpty()) {
+      out.append("### Where one compilation's time goes (diagnostic, in-process, warm javac)\n\n");
+      out.append(ProcessorPhases.table(phases)).append('\n');
+      out.append("Phases overlap: parsing and entering the generated files happen inside annotation "
+          + "processing; \"inside the processor\" is the time spent in its `process` calls.\n\n");
+    }
+    if (!verdicts.isEmpty()) {
+      out.append("## Targets (DESIGN.md, \"Numbers to reach\")\n\n");
+      out.append("| target | measured | verdict |\n|---|---|---|\n");
+      verdicts.forEach(v -> out.append(v).append('\n'));
+      out.append('\n');
+    }
+    return out.toString();
+  }
+
+  private static String ns(double v) {
+    return v >= 100 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v);
+  }
+
+  private static String times(double v) {
+    return v >= 10 ? String.format(Locale.ROOT, "%.0f×", v) : String.format(Locale.ROOT, "%.2f×", v);
+  }
+
+  private static void microTable(Map<String, Row> rows, String clazz, Map<String, String> labels,
+      StringBuilder out) {
+    Row generated = rows.get(clazz + ".generated");
+    out.append("| benchmark | ns/op | ± (99.9%) | B/op | time / generated |\n|---|---:|---:|---:|---:|\n");
+    labels.forEach((method, label) -> {
+      Row r = rows.get(clazz + "." + method);
+      if (r != null) {
+        out.append(String.format(Locale.ROOT, "| %s | %s | %s | %.0f | %s |%n", label, ns(r.score()),
+            ns(r.error()), r.bytesPerOp(), times(r.score() / generated.score())));
+      }
+    });
+    out.append('\n');
+  }
+
+  /** Met, within the measurement error, or missed: {@code a <= b}? */
+  private static String atMost(Row a, Row b) {
+    if (a.score() <= b.score()) {
+      return "met";
+    }
+    double noise = a.error() + b.error();
+    return a.score() - b.score() <= noise ? "inconclusive: slower by " + ns(a.score() - b.score())
+        + " ns, within the error bars (" + ns(noise) + " ns); rerun on a quiet machine" : "**missed**";
+  }
+
+  private static void encoding(Map<String, Row> rows, StringBuilder out, List<String> verdicts) {
+    out.append("## 1. Encoding the leaderboard sort key\n\n"
+        + "`<9_999_999_999 - score:10>#<at:16>#<playerId>`, e.g. `9999998499#0001719100800000#p_8842`, "
+        + "over 1024 pre-generated inputs.\n\n");
+    Map<String, String> labels = new LinkedHashMap<>();
+    labels.put("generated", "generated `RunKeys.sortKey(score, at, playerId)`");
+    labels.put("stringFormat", "`String.format(\"%010d#%016d#%s\", ...)`");
+    labels.put("stringBuilder", "`StringBuilder`, manual padding");
+    labels.put("handChars", "hand-written `char[]`, digit loop");
+    labels.put("handBytes", "hand-written `byte[]`, 2-digit tables, ISO_8859_1");
+    labels.put("handConcat", "extra: hand-written concat trick (zeros + number), no checks");
+    microTable(rows, "EncodeBenchmark", labels, out);
+    Row generated = rows.get("EncodeBenchmark.generated");
+    Row bytes = rows.get("EncodeBenchmark.handBytes");
+    Row chars = rows.get("EncodeBenchmark.handChars");
+    Row best = bytes.score() <= chars.score() ? bytes : chars;
+    Row format = rows.get("EncodeBenchmark.stringFormat");
+    double oneString = oneStringBytes();
+    out.append(String.format(Locale.ROOT, "- generated / best hand-written (`%s`): **%.2f** (below 1 means the generated encoder is faster)%n",
+        best.name().substring("EncodeBenchmark.".length()), generated.score() / best.score()));
+    out.append(String.format(Locale.ROOT, "- generated / hand-written concat: %.2f%n",
+        generated.score() / rows.get("EncodeBenchmark.handConcat").score()));
+    out.append(String.format(Locale.ROOT, "- String.format / generated: **%.1f**%n",
+        format.score() / generated.score()));
+    out.append(String.format(Locale.ROOT, "- allocation: generated %.0f B/op; the result String alone "
+        + "is %.1f B on average over the inputs (24 B object + 16 B array header + chars, 8-byte "
+        + "aligned, compressed oops)%n%n", generated.bytesPerOp(), oneString));
+    verdicts.add(String.format(Locale.ROOT, "| encoding no slower than the best hand-written encoder | "
+        + "%s ns vs %s ns (`%s`), ratio %.2f | %s |", ns(generated.score()), ns(best.score()),
+        best.name().substring("EncodeBenchmark.".length()), generated.score() / best.score(),
+        atMost(generated, best)));
+    double speedup = format.score() / generated.score();
+    verdicts.add(String.format(Locale.ROOT, "| encoding ≥ 15× faster than String.format | %.1f× | %s |",
+        speedup, speedup >= 15 ? "met" : "**missed**"));
+    boolean oneAllocation = Math.abs(generated.bytesPerOp() - oneString) <= 8;
+    verdicts.add(String.format(Locale.ROOT, "| one allocation (the result) per key | %.0f B/op vs %.1f B "
+        + "for the String | %s |", generated.bytesPerOp(), oneString, oneAllocation ? "met" : "**missed**"));
+  }
+
+  /** The average size of the result String for the benchmark inputs. */
+  static double oneStringBytes() {
+    Inputs in = Inputs.fill(new Inputs(), Inputs.SEED);
+    double sum = 0;
+    for (String key : in.sortKeys) {
+      sum += 24 + ((16 + key.length() + 7) & ~7);
+    }
+    return sum / in.sortKeys.length;
+  }
+
+  private static void parsing(Map<String, Row> rows, StringBuilder out, List<String> verdicts) {
+    out.append("## 2. Parsing it back\n\nAll parsers return the same `RunKeys.SortParts`.\n\n");
+    Map<String, String> labels = new LinkedHashMap<>();
+    labels.put("generated", "generated `RunKeys.parseSortKey(sk)`");
+    labels.put("split", "`split(\"#\")` + `Long.parseLong`");
+    labels.put("substring", "`substring` + `Long.parseLong`");
+    labels.put("charLoop", "hand-written `charAt` loop");
+    microTable(rows, "ParseBenchmark", labels, out);
+    Row generated = rows.get("ParseBenchmark.generated");
+    Row substring = rows.get("ParseBenchmark.substring");
+    Row loop = rows.get("ParseBenchmark.charLoop");
+    out.append(String.format(Locale.ROOT, "- generated / substring + parseLong: **%.2f**; generated / "
+        + "charAt loop: %.2f; split / generated: %.1f%n%n", generated.score() / substring.score(),
+        generated.score() / loop.score(), rows.get("ParseBenchmark.split").score() / generated.score()));
+    verdicts.add(String.format(Locale.ROOT, "| parsing no slower than substring + Long.parseLong | %s ns vs "
+        + "%s ns, ratio %.2f | %s |", ns(generated.score()), ns(substring.score()),
+        generated.score() / substring.score(), atMost(generated, substring)));
+  }
+
+  private static void queries(Map<String, Row> rows, StringBuilder out) {
+    out.append("## 3. Query bounds\n\n`scoreBetween(lo, hi)` as an enhanced-client `QueryConditional`; "
+        + "the hand-written versions send the same two keys (the unit test checks it).\n\n");
+    Map<String, String> labels = new LinkedHashMap<>();
+    labels.put("generated", "generated `RunKeys.query(season).scoreBetween(lo, hi).toQueryConditional()`");
+    labels.put("handFormat", "hand-written `QueryConditional.sortBetween`, `String.format` bounds");
+    labels.put("handConcat", "hand-written `QueryConditional.sortBetween`, concat bounds");
+    microTable(rows, "QueryBenchmark", labels, out);
+    Row generated = rows.get("QueryBenchmark.generated");
+    out.append(String.format(Locale.ROOT, "- generated / hand-written with String.format: %.2f; "
+        + "generated / hand-written with concat: %.2f%n%n",
+        generated.score() / rows.get("QueryBenchmark.handFormat").score(),
+        generated.score() / rows.get("QueryBenchmark.handConcat").score()));
+  }
+
+  private static void proposals(Map<String, Row> rows, StringBuilder out) {
+    if (!rows.containsKey("ProposalBenchmark.encodeMirror")) {
+      return;
+    }
+    out.append("## Prototypes of runtime changes (same run)\n\n");
+    out.append("| benchmark | ns/op | ± (99.9%) | B/op |\n|---|---:|---:|---:|\n");
+    Map<String, String> labels = new LinkedHashMap<>();
+    labels.put("encodeMirror", "generated `sortKey` body copied by hand (control)");
+    labels.put("encodeLoopFreeZeros", "same body, `zeros(stored)` counting digits without a loop");
+    labels.put("encodeFullWidthScore", "same, and no `zeros` for the always-full-width inverted score");
+    labels.put("encodeDigitChars", "same checks, digits from `int` halves passed to the concat as `char`s");
+    labels.put("boundEncode", "one query bound, `PaddedLong.encode` (today)");
+    labels.put("boundConcat", "one query bound, `zeros(stored) + stored`");
+    labels.forEach((method, label) -> {
+      Row r = rows.get("ProposalBenchmark." + method);
+      out.append(String.format(Locale.ROOT, "| %s | %s | %s | %.0f |%n", label, ns(r.score()),
+          ns(r.error()), r.bytesPerOp()));
+    });
+    Row generated = rows.get("EncodeBenchmark.generated");
+    Row mirror = rows.get("ProposalBenchmark.encodeMirror");
+    Row loopFree = rows.get("ProposalBenchmark.encodeLoopFreeZeros");
+    Row best = rows.get("EncodeBenchmark.handBytes").score() <= rows.get("EncodeBenchmark.handChars").score()
+        ? rows.get("EncodeBenchmark.handBytes") : rows.get("EncodeBenchmark.handChars");
+    out.append(String.format(Locale.ROOT, "%n- control / generated: %.2f (should be ≈ 1)%n"
+            + "- loop-free zeros / control: **%.2f**; loop-free zeros / best hand-written: **%.2f**%n"
+            + "- loop-free zeros and no score padding / control: **%.2f**; / best hand-written: **%.2f**%n"
+            + "- digits as chars / control: **%.2f**; / best hand-written: **%.2f**%n"
+            + "- concat bound / `encode` bound: **%.2f** (%.0f → %.0f B/op)%n%n",
+        mirror.score() / generated.score(), loopFree.score() / mirror.score(),
+        loopFree.score() / best.score(),
+        rows.get("ProposalBenchmark.encodeFullWidthScore").score() / mirror.score(),
+        rows.get("ProposalBenchmark.encodeFullWidthScore").score() / best.score(),
+        rows.get("ProposalBenchmark.encodeDigitChars").score() / mirror.score(),
+        rows.get("ProposalBenchmark.encodeDigitChars").score() / best.score(),
+        rows.get("ProposalBenchmark.boundConcat").score() / rows.get("ProposalBenchmark.boundEncode").score(),
+        rows.get("ProposalBenchmark.boundEncode").bytesPerOp(),
+        rows.get("ProposalBenchmark.boundConcat").bytesPerOp()));
+  }
+
+  private static void processor(Map<String, Row> rows, int[] records, StringBuilder out,
+      List<String> verdicts) {
+    out.append("## 4. Processor cost\n\nOne in-process `javac --release 17` of N generated records (one "
+        + "file each), median of the measured single shots, ms. *Generated code* is the cost of "
+        + "compiling the `*Keys` sources (`javacPregenerated` − plain), *processing* the rest "
+        + "(dynakeys − `javacPregenerated`); run with `--pregenerated` to measure them at every N "
+        + "(the diagnostic below splits one N either way).\n\n");
+    out.append("| N | plain ms | + dynakeys ms | overhead | of which compiling generated code | "
+        + "of which processing | ms/record plain | ms/record + dynakeys | added ms/record |\n"
+        + "|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    double[] xs = new double[records.length];
+    double[] plain = new double[records.length];
+    double[] with = new double[records.length];
+    double[] pre = new double[records.length];
+    for (int i = 0; i < records.length; i++) {
+      int n = records[i];
+      xs[i] = n;
+      plain[i] = median(rows, "ProcessorBenchmark.javacPlain@" + n);
+      with[i] = median(rows, "ProcessorBenchmark.javacDynakeys@" + n);
+      pre[i] = median(rows, "ProcessorBenchmark.javacPregenerated@" + n);
+      String split = Double.isNaN(pre[i]) ? "| n/a | n/a" : String.format(Locale.ROOT, "| %+.0f%% | %+.0f%%",
+          100 * (pre[i] - plain[i]) / plain[i], 100 * (with[i] - pre[i]) / plain[i]);
+      out.append(String.format(Locale.ROOT, "| %d | %.0f | %.0f | %+.0f%% %s | %.2f | %.2f | %.2f |%n",
+          n, plain[i], with[i], 100 * (with[i] / plain[i] - 1), split, plain[i] / n, with[i] / n,
+          (with[i] - plain[i]) / n));
+    }
+    out.append("\nLinear fit `time = a + b·N` over the sizes above:\n\n"
+        + "| compilation | b (ms/record) | a (ms) | R² | marginal ms/record, last step / first step |\n"
+        + "|---|---:|---:|---:|---:|\n");
+    Fit plainFit = fitRow(out, "plain (-proc:none)", xs, plain);
+    Fit withFit = fitRow(out, "+ dynakeys", xs, with);
+    if (!Double.isNaN(pre[0])) {
+      fitRow(out, "records + pre-generated *Keys (-proc:none)", xs, pre);
+    }
+    double[] added = new double[records.length];
+    for (int i = 0; i < records.length; i++) {
+      added[i] = with[i] - plain[i];
+    }
+    Fit addedFit = fitRow(out, "added by dynakeys (difference)", xs, added);
+    out.append('\n');
+    int at500 = Arrays.binarySearch(records, 500);
+    if (at500 >= 0) {
+      double overhead = 100 * (with[at500] / plain[at500] - 1);
+      verdicts.add(String.format(Locale.ROOT, "| processor adds ≤ 30%% to javac at N = 500 | %+.0f%% "
+          + "(%.0f ms → %.0f ms) | %s |", overhead, plain[at500], with[at500],
+          overhead <= 30 ? "met" : "**missed**"));
+    } else {
+      int last = records.length - 1;
+      verdicts.add(String.format(Locale.ROOT, "| processor adds ≤ 30%% to javac at N = 500 | not measured "
+          + "(largest N = %d: %+.0f%%) | n/a |", records[last], 100 * (with[last] / plain[last] - 1)));
+    }
+    boolean linear = withFit.r2() >= 0.98 && withFit.curvature() <= 1.5;
+    double spread = 0;
+    for (int n : records) {
+      for (String b : List.of("javacPlain", "javacDynakeys")) {
+        Row r = rows.get("ProcessorBenchmark." + b + "@" + n);
+        if (r != null) {
+          spread = Math.max(spread, r.spread());
+        }
+      }
+    }
+    String verdict = linear ? "met"
+        : spread > 0.25 ? String.format(Locale.ROOT, "inconclusive: single compilations varied by up "
+            + "to %.0f%% of their median; rerun on a quiet machine", 100 * spread)
+        : withFit.curvature() > 1.5 ? "**missed** (grows faster than linearly)" : "**missed**";
+    verdicts.add(String.format(Locale.ROOT, "| processor time grows linearly with N | R² %.3f, "
+        + "%.2f ms/record; last/first marginal cost %.2f (added part: R² %.3f, %.2f) | %s |",
+        withFit.r2(), withFit.slope(), withFit.curvature(), addedFit.r2(), addedFit.curvature(),
+        verdict));
+  }
+
+  private static double median(Map<String, Row> rows, String name) {
+    Row r = rows.get(name);
+    return r == null ? Double.NaN : r.median();
+  }
+
+  /** A least-squares line and how far the data bends away from it. */
+  record Fit(double slope, double intercept, double r2, double curvature) {}
+
+  static Fit fit(double[] x, double[] y) {
+    int n = x.length;
+    double mx = Arrays.stream(x).average().orElse(0);
+    double my = Arrays.stream(y).average().orElse(0);
+    double sxy = 0;
+    double sxx = 0;
+    double syy = 0;
+    for (int i = 0; i < n; i++) {
+      sxy += (x[i] - mx) * (y[i] - my);
+      sxx += (x[i] - mx) * (x[i] - mx);
+      syy += (y[i] - my) * (y[i] - my);
+    }
+    double slope = sxy / sxx;
+    double r2 = syy == 0 ? 1 : sxy * sxy / (sxx * syy);
+    double first = (y[1] - y[0]) / (x[1] - x[0]);
+    double last = (y[n - 1] - y[n - 2]) / (x[n - 1] - x[n - 2]);
+    return new Fit(slope, my - slope * mx, r2, last / first);
+  }
+
+  private static Fit fitRow(StringBuilder out, String label, double[] x, double[] y) {
+    if (x.length < 2) {
+      return new Fit(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+    }
+    Fit f = fit(x, y);
+    out.append(String.format(Locale.ROOT, "| %s | %.2f | %.0f | %.3f | %.2f |%n", label, f.slope(),
+        f.intercept(), f.r2(), f.curvature()));
+    return f;
+  }
+}
