@@ -136,6 +136,10 @@ public final class PaddedLong {
 
   /** The encoded text of {@code value}: exactly {@code width} digits. */
   public String encode(long value) {
+    if (fitsInLong) {
+      long stored = stored(value); // one concatenation, as generated encoders do
+      return zeros(stored) + stored;
+    }
     checkDomain(value);
     long u = value - offset; // unsigned: the true difference is below 2^64
     char[] digits = new char[width];
