@@ -28,7 +28,8 @@ public final class DecimalNumber extends TextCodec<Number> {
 
   /** Encodes a primitive value without boxing. */
   public String encode(long value) {
-    return checkDelimiter(Long.toString(value), Long.toString(value));
+    String text = Long.toString(value);
+    return checkDelimiter(text, text);
   }
 
   @Override

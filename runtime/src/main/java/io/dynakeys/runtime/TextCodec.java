@@ -166,8 +166,15 @@ public abstract class TextCodec<T> {
    * UTF-8 form: DynamoDB would store them as '?', and two values would share a key).
    */
   protected final String checkDelimiter(String text, String value) {
+    // One pass for both: this runs on every key a generated encoder writes.
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
+      if (c == delimiter) {
+        throw new KeyFormatException(record, component, value,
+            "contains the delimiter '" + delimiter + "' at index " + i
+                + ", which would split it into two components: remove it from the value or choose"
+                + " another delimiter in @KeySchema");
+      }
       if (Character.isSurrogate(c)) {
         boolean paired = Character.isHighSurrogate(c) && i + 1 < text.length()
             && Character.isLowSurrogate(text.charAt(i + 1));
@@ -178,13 +185,6 @@ public abstract class TextCodec<T> {
         }
         i++;
       }
-    }
-    int at = text.indexOf(delimiter);
-    if (at >= 0) {
-      throw new KeyFormatException(record, component, value,
-          "contains the delimiter '" + delimiter + "' at index " + at
-              + ", which would split it into two components: remove it from the value or choose"
-              + " another delimiter in @KeySchema");
     }
     return text;
   }

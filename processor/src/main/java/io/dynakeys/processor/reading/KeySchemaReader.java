@@ -27,7 +27,6 @@ import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
-import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
@@ -68,10 +67,7 @@ public final class KeySchemaReader {
       report.error(Messages.notARecord(kindName(type.getKind()), name), type, schema, null);
       return new Result.Invalid();
     }
-    if (type.getNestingKind() == NestingKind.LOCAL || type.getNestingKind() == NestingKind.ANONYMOUS) {
-      report.error(Messages.localRecord(name), type, schema, null);
-      return new Result.Invalid();
-    }
+    // Local records never reach a processor (javac does not hand them over): nothing to check.
     String keysName = String.join("_", ClassName.get(type).simpleNames()) + "Keys";
     for (Element e = type; e instanceof TypeElement t; e = e.getEnclosingElement()) {
       if (t.getModifiers().contains(Modifier.PRIVATE)) {

@@ -37,11 +37,6 @@ public final class Mirrors {
     return null;
   }
 
-  /** The attribute {@code name} as written in source, or {@code null}; for diagnostics. */
-  public static AnnotationValue explicitValue(AnnotationMirror mirror, String name) {
-    return explicit(mirror, name);
-  }
-
   /**
    * The attribute {@code name} as written or defaulted, if its value has the expected Java type
    * (half-written source can hold an error marker instead).

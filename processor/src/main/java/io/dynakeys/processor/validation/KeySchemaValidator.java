@@ -75,17 +75,17 @@ public final class KeySchemaValidator {
     String sk = model.sort().attribute();
     if (pk.isEmpty()) {
       report.error(Messages.emptyKeyAttribute("partitionKeyAttribute"), model.element(), model.annotation(),
-          Mirrors.explicitValue(model.annotation(), "partitionKeyAttribute"));
+          Mirrors.explicit(model.annotation(), "partitionKeyAttribute"));
       return;
     }
     if (model.hasSortKey() && sk.isEmpty()) {
       report.error(Messages.emptyKeyAttribute("sortKeyAttribute"), model.element(), model.annotation(),
-          Mirrors.explicitValue(model.annotation(), "sortKeyAttribute"));
+          Mirrors.explicit(model.annotation(), "sortKeyAttribute"));
       return;
     }
     if (model.hasSortKey() && pk.equals(sk)) {
       report.error(Messages.equalKeyAttributes(pk), model.element(), model.annotation(),
-          Mirrors.explicitValue(model.annotation(), "sortKeyAttribute"));
+          Mirrors.explicit(model.annotation(), "sortKeyAttribute"));
       return;
     }
     for (io.dynakeys.processor.model.Attribute a : model.attributes()) {

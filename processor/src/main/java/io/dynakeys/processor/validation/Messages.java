@@ -171,11 +171,6 @@ public final class Messages {
         + " Remove the type parameters";
   }
 
-  public static String localRecord(String name) {
-    return name + " is declared inside a method: the generated " + name + "Keys could not see it."
-        + " Declare it at top level or as a member";
-  }
-
   public static String unresolvedType(String component) {
     return "the type of " + component + " could not be resolved, so no key class was generated:"
         + " fix the type";
