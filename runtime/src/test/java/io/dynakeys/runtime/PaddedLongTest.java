@@ -341,4 +341,29 @@ class PaddedLongTest {
     assertFalse(codec.inverted());
     assertEquals(Long.MIN_VALUE, wide.parse("00000000000000000000"));
   }
+
+  @Test
+  void digitCountIsExactAroundEveryPowerOfTenAndBitLength() {
+    List<Long> values = new ArrayList<>(List.of(0L, Long.MAX_VALUE));
+    for (long p = 1; ; p *= 10) {
+      values.addAll(List.of(p - 1, p, p + 1));
+      if (p > Long.MAX_VALUE / 10) {
+        break;
+      }
+    }
+    for (int bit = 0; bit < 63; bit++) {
+      long b = 1L << bit;
+      values.addAll(List.of(b - 1, b, b + 1));
+    }
+    SplittableRandom random = new SplittableRandom(PropertySeed.of("digitCount"));
+    for (int i = 0; i < 100_000; i++) {
+      values.add(random.nextLong(Long.MAX_VALUE) >>> random.nextInt(63));
+    }
+    for (long v : values) {
+      if (v >= 0) {
+        assertEquals(Long.toString(v).length(), PaddedLong.digitCount(v), () -> "digits of " + v);
+      }
+    }
+  }
+
 }
