@@ -4,13 +4,14 @@ import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.KeyQuery;
 import io.dynakeys.runtime.KeyReader;
 import io.dynakeys.runtime.PaddedLong;
+import io.dynakeys.runtime.PrimaryKey;
 import io.dynakeys.runtime.TextComponent;
 import io.dynakeys.runtime.Utf8;
 import io.dynakeys.runtime.schema.RecordTableSchema;
+import java.lang.invoke.MethodHandles;
 import javax.annotation.processing.Generated;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
-import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
 
 /**
@@ -34,6 +35,8 @@ public final class RunKeys {
   private static final PaddedLong AT = new PaddedLong("Run", "at", 16, 0L, 9999999999999999L, false);
 
   private static final TextComponent PLAYER_ID = new TextComponent("Run", "playerId", '#');
+
+  private static volatile RecordTableSchema<Run> tableSchema;
 
   private RunKeys() {
   }
@@ -73,7 +76,7 @@ public final class RunKeys {
   public static String sortKey(int score, long at, String playerId) {
     long scoreDigits = SCORE.stored(score);
     long atDigits = AT.stored(at);
-    return Utf8.checkLength(SCORE.zeros(scoreDigits) + scoreDigits + "#" + AT.zeros(atDigits) + atDigits + "#" + PLAYER_ID.encode(playerId), 1024, "Run", "sort key");
+    return Utf8.checkLength(scoreDigits + "#" + AT.zeros(atDigits) + atDigits + "#" + PLAYER_ID.encode(playerId), 1024, "Run", "sort key");
   }
 
   /**
@@ -116,14 +119,14 @@ public final class RunKeys {
    * The primary key of {@code item}, for {@code getItem}, {@code deleteItem} and {@code updateItem}.
    */
   public static Key key(Run item) {
-    return Key.builder().partitionValue(partitionKey(item)).sortValue(sortKey(item)).build();
+    return PrimaryKey.of(partitionKey(item), sortKey(item));
   }
 
   /**
    * The primary key of the item with these components.
    */
   public static Key key(String season, int score, long at, String playerId) {
-    return Key.builder().partitionValue(partitionKey(season)).sortValue(sortKey(score, at, playerId)).build();
+    return PrimaryKey.of(partitionKey(season), sortKey(score, at, playerId));
   }
 
   /**
@@ -135,7 +138,15 @@ public final class RunKeys {
    * }</pre>
    */
   public static RecordTableSchema<Run> tableSchema() {
-    return TableSchemaHolder.SCHEMA;
+    RecordTableSchema<Run> schema = tableSchema;
+    if (schema == null) {
+      schema = RecordTableSchema.forRecord(MethodHandles.lookup(), Run.class)
+              .partitionKey("pk", RunKeys::partitionKey)
+              .sortKey("sk", RunKeys::sortKey)
+              .build();
+      tableSchema = schema;
+    }
+    return schema;
   }
 
   /**
@@ -173,7 +184,7 @@ public final class RunKeys {
      */
     public QueryByScore score(int score) {
       long scoreDigits = SCORE.stored(score);
-      String next = Utf8.checkLength(prefix + SCORE.zeros(scoreDigits) + scoreDigits + "#", 1024, "Run", "sort key");
+      String next = Utf8.checkLength(prefix + scoreDigits + "#", 1024, "Run", "sort key");
       return new QueryByScore(beginsWith(next), next);
     }
 
@@ -307,21 +318,5 @@ public final class RunKeys {
       String sortKey = Utf8.checkLength(prefix + PLAYER_ID.encode(playerId), 1024, "Run", "sort key");
       return equalTo(sortKey);
     }
-  }
-
-  /**
-   * Builds the schema on first use, not when the key encoders are first used.
-   */
-  private static final class TableSchemaHolder {
-    static final RecordTableSchema<Run> SCHEMA = RecordTableSchema.builder(Run.class)
-        .attribute("season", EnhancedType.of(String.class), Run::season)
-        .attribute("score", EnhancedType.of(Integer.class), Run::score)
-        .attribute("at", EnhancedType.of(Long.class), Run::at)
-        .attribute("playerId", EnhancedType.of(String.class), Run::playerId)
-        .attribute("name", EnhancedType.of(String.class), Run::name)
-        .partitionKey("pk", RunKeys::partitionKey)
-        .sortKey("sk", RunKeys::sortKey)
-        .constructor(values -> new Run((String) values[0], (Integer) values[1], (Long) values[2], (String) values[3], (String) values[4]))
-        .build();
   }
 }

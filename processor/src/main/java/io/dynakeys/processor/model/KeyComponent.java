@@ -123,6 +123,23 @@ public record KeyComponent(
     return padding.largestStored(valueType).compareTo(longMax) <= 0;
   }
 
+  /**
+   * Whether every value's stored number already has all {@code width} digits, so encoders need no
+   * padding zeros: an {@code @Inverted} component whose domain is much smaller than its width (an
+   * inverted {@code int} score in 10 digits is stored as 7852516352 to 9999999999), or a domain
+   * that starts at {@code 10^(width-1)}.
+   */
+  public boolean alwaysFullWidth() {
+    if (!storedFitsInLong()) {
+      return false;
+    }
+    BigInteger smallestStored = inverted
+        ? BigInteger.TEN.pow(padding.width()).subtract(BigInteger.ONE)
+            .subtract(padding.largestStored(valueType))
+        : padding.domainMin().subtract(padding.offset());
+    return smallestStored.compareTo(BigInteger.TEN.pow(padding.width() - 1)) >= 0;
+  }
+
   /** The characters the encoding may contain, when known (for delimiter checks); null for free text. */
   public String encodingAlphabet() {
     if (padded()) {

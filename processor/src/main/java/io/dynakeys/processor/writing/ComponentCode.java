@@ -102,7 +102,8 @@ final class ComponentCode {
 
   /**
    * Statements and concatenation pieces that encode {@code value}: the padded fast path declares
-   * a {@code long} local and concatenates its zeros and digits, so the key is the only allocation.
+   * a {@code long} local and concatenates its zeros and digits (only the digits when they always
+   * fill the width), so the key is the only allocation.
    */
   Encoding encode(CodeBlock value, String local) {
     boolean integralPadded = component.padded() && component.valueType().integral()
@@ -112,6 +113,9 @@ final class ComponentCode {
         : value;
     if (component.padded() && component.storedFitsInLong()) {
       CodeBlock statement = CodeBlock.of("long $N = $N.stored($L)", local, field, argument);
+      if (component.alwaysFullWidth()) {
+        return new Encoding(List.of(statement), List.of(CodeBlock.of("$N", local)), true);
+      }
       return new Encoding(List.of(statement),
           List.of(CodeBlock.of("$N.zeros($N)", field, local), CodeBlock.of("$N", local)));
     }
@@ -155,7 +159,18 @@ final class ComponentCode {
   }
 
   /** Pieces of a key and the statements that must run before they are concatenated. */
-  record Encoding(List<CodeBlock> statements, List<CodeBlock> pieces) {}
+  /**
+   * How a component is encoded.
+   *
+   * @param statements statements that must run first
+   * @param pieces the parts of the concatenation
+   * @param number whether the only piece is a {@code long}, which is no string on its own
+   */
+  record Encoding(List<CodeBlock> statements, List<CodeBlock> pieces, boolean number) {
+    Encoding(List<CodeBlock> statements, List<CodeBlock> pieces) {
+      this(statements, pieces, false);
+    }
+  }
 
   static String charLiteral(char c) {
     switch (c) {

@@ -199,7 +199,12 @@ public final class KeysWriter {
       ComponentCode.Encoding e = code.get(c.name()).encode(CodeBlock.of("$N", names.get(c)),
           names.newName(c.name() + "Digits"));
       e.statements().forEach(body::addStatement);
-      pieces.addAll(e.pieces());
+      if (e.number() && pieces.isEmpty() && part.components().size() == 1) {
+        // A key of one full-width number and nothing else: no concatenation makes it a string.
+        pieces.add(CodeBlock.of("$T.toString($L)", Long.class, e.pieces().get(0)));
+      } else {
+        pieces.addAll(e.pieces());
+      }
     }
     CodeBlock key = pieces.isEmpty() ? CodeBlock.of("$S", "") : CodeBlock.join(pieces, " + ");
     if (part.fixedLength()) {
@@ -212,14 +217,14 @@ public final class KeysWriter {
   }
 
   private void addKeyOfItem(TypeSpec.Builder keys) {
-    CodeBlock sort = model.hasSortKey() ? CodeBlock.of(".sortValue(sortKey(item))") : CodeBlock.of("");
+    CodeBlock sort = model.hasSortKey() ? CodeBlock.of(", sortKey(item)") : CodeBlock.of("");
     keys.addMethod(MethodSpec.methodBuilder("key")
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(RuntimeTypes.KEY)
         .addParameter(model.record(), "item")
         .addJavadoc("The primary key of {@code item}, for {@code getItem}, {@code deleteItem} and"
             + " {@code updateItem}.\n")
-        .addStatement("return $T.builder().partitionValue(partitionKey(item))$L.build()", RuntimeTypes.KEY, sort)
+        .addStatement("return $T.of(partitionKey(item)$L)", RuntimeTypes.PRIMARY_KEY, sort)
         .build());
 
     List<KeyComponent> all = new ArrayList<>(model.partition().components());
@@ -236,9 +241,9 @@ public final class KeysWriter {
     }
     CodeBlock pk = CodeBlock.of("partitionKey($L)", names(model.partition().components()));
     CodeBlock sk = model.hasSortKey()
-        ? CodeBlock.of(".sortValue(sortKey($L))", names(model.sort().components()))
+        ? CodeBlock.of(", sortKey($L)", names(model.sort().components()))
         : CodeBlock.of("");
-    byComponents.addStatement("return $T.builder().partitionValue($L)$L.build()", RuntimeTypes.KEY, pk, sk);
+    byComponents.addStatement("return $T.of($L$L)", RuntimeTypes.PRIMARY_KEY, pk, sk);
     keys.addMethod(byComponents.build());
   }
 

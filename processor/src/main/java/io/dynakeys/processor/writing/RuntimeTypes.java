@@ -22,5 +22,6 @@ final class RuntimeTypes {
   static final ClassName KEY_READER = ClassName.get(RUNTIME, "KeyReader");
   static final ClassName KEY_QUERY = ClassName.get(RUNTIME, "KeyQuery");
   static final ClassName UTF8 = ClassName.get(RUNTIME, "Utf8");
+  static final ClassName PRIMARY_KEY = ClassName.get(RUNTIME, "PrimaryKey");
   static final ClassName KEY = ClassName.get("software.amazon.awssdk.enhanced.dynamodb", "Key");
 }

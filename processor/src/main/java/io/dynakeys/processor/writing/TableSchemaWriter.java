@@ -1,6 +1,5 @@
 package io.dynakeys.processor.writing;
 
-import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
@@ -8,36 +7,31 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
-import io.dynakeys.processor.model.Attribute;
-import io.dynakeys.processor.model.AttributeType;
 import io.dynakeys.processor.model.IndexModel;
 import io.dynakeys.processor.model.KeySchemaModel;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import javax.lang.model.element.Modifier;
 
 /**
  * Writes {@code tableSchema()}: a {@code RecordTableSchema} that stores every component as its
  * own attribute, adds the computed key attributes of the table and its indexes, and reads items
- * back through the record's canonical constructor. It is built on first use, in a holder class,
- * so a schema problem can never break the key encoders.
+ * back through the record's canonical constructor. The components and the constructor are found
+ * at run time ({@code RecordTableSchema.forRecord}), which maps types by the rules the processor
+ * checks here, so the generated code is a few lines that javac compiles quickly, rather than a
+ * getter and a converter declaration per component. The schema is built on first use, so a schema
+ * problem can never break the key encoders.
  */
 final class TableSchemaWriter {
   private static final ClassName RECORD_TABLE_SCHEMA =
       ClassName.get("io.dynakeys.runtime.schema", "RecordTableSchema");
-  private static final ClassName ENHANCED_TYPE =
-      ClassName.get("software.amazon.awssdk.enhanced.dynamodb", "EnhancedType");
+  private static final ClassName METHOD_HANDLES = ClassName.get("java.lang.invoke", "MethodHandles");
   private static final ClassName ENHANCED_CLIENT =
       ClassName.get("software.amazon.awssdk.enhanced.dynamodb", "DynamoDbEnhancedClient");
   private static final ClassName DYNAMODB_TABLE =
       ClassName.get("software.amazon.awssdk.enhanced.dynamodb", "DynamoDbTable");
 
   private final KeySchemaModel model;
-  /** Nested record types, each with the name of the constant that holds its schema. */
-  private final Map<TypeName, String> nestedSchemas = new LinkedHashMap<>();
-  private final List<FieldSpec> nestedFields = new ArrayList<>();
 
   TableSchemaWriter(KeySchemaModel model) {
     this.model = model;
@@ -46,11 +40,9 @@ final class TableSchemaWriter {
   void addTo(TypeSpec.Builder keys) {
     ClassName record = model.record();
     TypeName schemaType = ParameterizedTypeName.get(RECORD_TABLE_SCHEMA, record);
-    CodeBlock.Builder init = CodeBlock.builder().add("$T.builder($T.class)", RECORD_TABLE_SCHEMA, record);
+    CodeBlock.Builder init = CodeBlock.builder()
+        .add("$T.forRecord($T.lookup(), $T.class)", RECORD_TABLE_SCHEMA, METHOD_HANDLES, record);
     init.indent().indent();
-    for (Attribute a : model.attributes()) {
-      init.add("\n.attribute($S, $L, $T::$N)", a.name(), enhancedType(a.storage()), record, a.name());
-    }
     init.add("\n.partitionKey($S, $T::partitionKey)", model.partition().attribute(), model.keysClass());
     if (model.hasSortKey()) {
       init.add("\n.sortKey($S, $T::sortKey)", model.sort().attribute(), model.keysClass());
@@ -79,22 +71,12 @@ final class TableSchemaWriter {
         init.add("\n.indexSortKey($S, $S)", c.depthIndex(), model.sort().attribute());
       }
     }
-    init.add("\n.constructor(values -> $L)", construct(record, model.attributes()));
     init.add("\n.build()").unindent().unindent();
 
-    TypeSpec.Builder holder = TypeSpec.classBuilder("TableSchemaHolder")
-        .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-        .addJavadoc("Builds the schema on first use, not when the key encoders are first used.\n");
-    FieldSpec schema = FieldSpec.builder(schemaType, "SCHEMA", Modifier.STATIC, Modifier.FINAL)
-        .initializer(init.build())
-        .build();
-    holder.addFields(nestedFields).addField(schema);
-    if (needsUncheckedCast(model.attributes())) {
-      holder.addAnnotation(AnnotationSpec.builder(SuppressWarnings.class)
-          .addMember("value", "$S", "unchecked").build());
-    }
-    keys.addType(holder.build());
-
+    // Built on first use, not when the key encoders are first used, so a schema problem can never
+    // break them; two threads may both build it, and either result is the same schema.
+    keys.addField(FieldSpec.builder(schemaType, "tableSchema", Modifier.PRIVATE, Modifier.STATIC,
+        Modifier.VOLATILE).build());
     keys.addMethod(MethodSpec.methodBuilder("tableSchema")
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(schemaType)
@@ -104,7 +86,12 @@ final class TableSchemaWriter {
             + "DynamoDbTable<$T> table = enhancedClient.table(\"my-table\", $T.tableSchema());\n"
             + "table.putItem(item);\n"
             + "}</pre>\n", record, keyAttributes(), record, model.keysClass())
-        .addStatement("return TableSchemaHolder.SCHEMA")
+        .addStatement("$T schema = tableSchema", schemaType)
+        .beginControlFlow("if (schema == null)")
+        .addStatement("schema = $L", init.build())
+        .addStatement("tableSchema = schema")
+        .endControlFlow()
+        .addStatement("return schema")
         .build());
 
     keys.addMethod(MethodSpec.methodBuilder("createTable")
@@ -133,77 +120,5 @@ final class TableSchemaWriter {
       }
     }
     return "{@code " + String.join("}, {@code ", names) + "}";
-  }
-
-  private CodeBlock construct(TypeName record, List<Attribute> attributes) {
-    List<CodeBlock> arguments = new ArrayList<>();
-    for (int i = 0; i < attributes.size(); i++) {
-      Attribute a = attributes.get(i);
-      arguments.add(CodeBlock.of("($T) values[$L]", a.type().box(), i));
-    }
-    return CodeBlock.of("new $T($L)", record, CodeBlock.join(arguments, ", "));
-  }
-
-  /** {@code EnhancedType.of(String.class)}, {@code EnhancedType.listOf(EnhancedType.of(...))}, ... */
-  private CodeBlock enhancedType(AttributeType t) {
-    switch (t.kind()) {
-      case SCALAR:
-        return CodeBlock.of("$T.of($T.class)", ENHANCED_TYPE, raw(t.type()));
-      case LIST:
-        return CodeBlock.of("$T.listOf($L)", ENHANCED_TYPE, enhancedType(t.arguments().get(0)));
-      case SET:
-        return CodeBlock.of("$T.setOf($L)", ENHANCED_TYPE, enhancedType(t.arguments().get(0)));
-      case MAP:
-        return CodeBlock.of("$T.mapOf($L, $L)", ENHANCED_TYPE, enhancedType(t.arguments().get(0)),
-            enhancedType(t.arguments().get(1)));
-      case OPTIONAL:
-        return CodeBlock.of("$T.optionalOf($T.class)", ENHANCED_TYPE, raw(t.arguments().get(0).type()));
-      case RECORD:
-        // Absent nested components stay absent rather than becoming NULL attributes.
-        return CodeBlock.of("$T.documentOf($T.class, $N, c -> c.ignoreNulls(true))", ENHANCED_TYPE,
-            t.type(), nestedSchema(t));
-      default:
-        throw new AssertionError(t.kind());
-    }
-  }
-
-  /** The constant holding a nested record's schema, written once per record type. */
-  private String nestedSchema(AttributeType t) {
-    String existing = nestedSchemas.get(t.type());
-    if (existing != null) {
-      return existing;
-    }
-    String simple = ((ClassName) t.type()).simpleNames().stream().reduce((a, b) -> a + b).orElseThrow();
-    String name = ComponentCode.constantName(Character.toLowerCase(simple.charAt(0)) + simple.substring(1)) + "_SCHEMA";
-    nestedSchemas.put(t.type(), name);
-    CodeBlock.Builder init = CodeBlock.builder().add("$T.builder($T.class)", RECORD_TABLE_SCHEMA, t.type());
-    init.indent().indent();
-    for (Attribute a : t.nested()) {
-      init.add("\n.attribute($S, $L, $T::$N)", a.name(), enhancedType(a.storage()), t.type(), a.name());
-    }
-    init.add("\n.constructor(values -> $L)", construct(t.type(), t.nested()));
-    init.add("\n.build()").unindent().unindent();
-    // Nested schemas are declared before the schemas that use them.
-    nestedFields.add(FieldSpec.builder(ParameterizedTypeName.get(RECORD_TABLE_SCHEMA, t.type()), name,
-            Modifier.STATIC, Modifier.FINAL)
-        .initializer(init.build())
-        .build());
-    return name;
-  }
-
-  private static TypeName raw(TypeName type) {
-    return type instanceof ParameterizedTypeName p ? p.rawType() : type.box();
-  }
-
-  private static boolean needsUncheckedCast(List<Attribute> attributes) {
-    for (Attribute a : attributes) {
-      if (a.type() instanceof ParameterizedTypeName) {
-        return true;
-      }
-      if (a.storage().kind() == AttributeType.Kind.RECORD && needsUncheckedCast(a.storage().nested())) {
-        return true;
-      }
-    }
-    return false;
   }
 }

@@ -1,6 +1,7 @@
 package io.dynakeys.runtime.schema;
 
 import io.dynakeys.runtime.KeyFormatException;
+import java.lang.invoke.MethodHandles;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -134,6 +135,35 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
    */
   public static <T> Builder<T> builder(Class<T> itemClass) {
     return new Builder<>(itemClass);
+  }
+
+  /**
+   * Starts a schema for the record {@code recordClass} with every component already declared as an
+   * attribute of the same name, in declaration order, and the canonical constructor; add the keys
+   * and {@link Builder#build() build} it. This is what the generated {@code tableSchema()} methods
+   * call: the record's components are read by reflection once, when the schema is built, and then
+   * reached through method handles, so the generated code stays small and quick to compile.
+   *
+   * <p>Component types map as for {@link Builder#attribute}: primitives as their boxes, scalars
+   * the enhanced client converts, enums by name, {@code Optional} of a scalar or of a collection,
+   * {@code List}, {@code Set} and {@code Map} of those at any depth, and nested records as maps
+   * (their empty components left out), each nested record through a schema built the same way.
+   * (The processor accepts a narrower set for {@code @KeySchema} records, such as only string map
+   * keys, and says so at compile time.)
+   *
+   * @param lookup a lookup with access to the record, its accessors and its canonical constructor,
+   *     and to the nested records of its components; the generated code passes
+   *     {@code MethodHandles.lookup()} from its own class, in the record's package
+   * @param recordClass the record class
+   * @param <T> the record type
+   * @return a new builder with the components and the constructor declared
+   * @throws IllegalArgumentException if {@code recordClass} is not a record, a component's type
+   *     has no attribute form, or the lookup has no access to a component or the constructor
+   */
+  public static <T> Builder<T> forRecord(MethodHandles.Lookup lookup, Class<T> recordClass) {
+    Objects.requireNonNull(lookup, "lookup");
+    Objects.requireNonNull(recordClass, "recordClass");
+    return RecordReflection.declare(lookup, recordClass, new Builder<>(recordClass), new ArrayList<>());
   }
 
   /**

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.invoke.MethodHandles;
 import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -199,6 +201,73 @@ class ComponentTypesTest {
     expected.put("sk", s("DAY#2026-03-21"));
 
     assertEquals(expected, THING.itemToMap(full(), true));
+  }
+
+  /** The same schema with the components found by reflection, as generated code builds it. */
+  static final RecordTableSchema<Thing> REFLECTED = RecordTableSchema.forRecord(MethodHandles.lookup(), Thing.class)
+      .partitionKey("pk", thing -> "THING#" + thing.id())
+      .sortKey("sk", thing -> "DAY#" + thing.day())
+      .build();
+
+  @Test
+  void forRecordDeclaresEveryComponentAsTheHandWrittenSchemaDoes() {
+    Thing original = full();
+    Map<String, AttributeValue> stored = THING.itemToMap(original, true);
+    assertEquals(stored, REFLECTED.itemToMap(original, true));
+    assertEquals(THING.itemToMap(original, false), REFLECTED.itemToMap(original, false));
+    assertEquals(THING.attributeNames(), REFLECTED.attributeNames());
+    Thing read = REFLECTED.mapToItem(stored);
+    assertSameComponents(original, read);
+    // Absent values read as the hand-written schema reads them: null, or empty Optionals.
+    Map<String, AttributeValue> keysOnly = Map.of("pk", s("THING#t1"), "sk", s("DAY#2026-03-21"),
+        "id", s("t1"), "day", s("2026-03-21"), "i", n("1"), "l", n("2"), "s", n("3"), "b", n("4"));
+    Map<String, AttributeValue> sparse = new LinkedHashMap<>(keysOnly);
+    sparse.putAll(Map.of("d", n("1"), "f", n("1"), "bool", AttributeValue.fromBool(false), "c", s("c")));
+    assertSameComponents(THING.mapToItem(sparse), REFLECTED.mapToItem(sparse));
+  }
+
+  record Node(String name, List<Node> children) {}
+
+  record Grid(int[][] cells) {}
+
+  private record Hidden(String name) {}
+
+  @Test
+  void forRecordRejectsWhatItCannotMapNamingTheComponent() {
+    IllegalArgumentException self = assertThrows(IllegalArgumentException.class,
+        () -> RecordTableSchema.forRecord(MethodHandles.lookup(), Node.class));
+    assertEquals("component Node.children of type java.util.List<ComponentTypesTest$Node> cannot be"
+        + " stored: records that contain themselves cannot be stored as nested maps",
+        self.getMessage().replace("io.dynakeys.runtime.schema.", ""));
+    IllegalArgumentException array = assertThrows(IllegalArgumentException.class,
+        () -> RecordTableSchema.forRecord(MethodHandles.lookup(), Grid.class));
+    assertEquals("component Grid.cells of type int[][] cannot be stored: arrays other than byte[]"
+        + " have no attribute form; use a List", array.getMessage());
+    IllegalArgumentException notRecord = assertThrows(IllegalArgumentException.class,
+        () -> RecordTableSchema.forRecord(MethodHandles.lookup(), String.class));
+    assertEquals("java.lang.String is not a record", notRecord.getMessage());
+    IllegalArgumentException noAccess = assertThrows(IllegalArgumentException.class,
+        () -> RecordTableSchema.forRecord(MethodHandles.publicLookup(), Hidden.class));
+    assertTrue(noAccess.getMessage().startsWith("no access to the accessor of Hidden.name"),
+        noAccess.getMessage());
+  }
+
+  @Test
+  void forRecordPassesConstructorFailuresOnAsTheItemMappingExceptionsOfReads() {
+    record Positive(String id, int n) {
+      Positive {
+        if (n <= 0) {
+          throw new IllegalArgumentException("n must be positive");
+        }
+      }
+    }
+    RecordTableSchema<Positive> schema = RecordTableSchema.forRecord(MethodHandles.lookup(), Positive.class)
+        .partitionKey("pk", p -> "P#" + p.id())
+        .build();
+    ItemMappingException e = assertThrows(ItemMappingException.class,
+        () -> schema.mapToItem(Map.of("pk", s("P#a"), "id", s("a"), "n", n("0"))));
+    assertTrue(e.getMessage().contains("n must be positive"), e.getMessage());
+    assertEquals(new Positive("a", 3), schema.mapToItem(Map.of("pk", s("P#a"), "id", s("a"), "n", n("3"))));
   }
 
   @Test
