@@ -16,7 +16,8 @@ import java.util.Arrays;
  *
  * <p>Generated encoders take the fast path when every stored number fits in a {@code long}
  * ({@link #storedFitsInLong()}): {@code zeros(s) + s} inside one string concatenation, so the
- * only allocation is the key itself. Other widths use {@link #encode(long)}.
+ * only allocation is the key itself, or just {@code s} when every stored number has all the
+ * digits (an inverted {@code int} in 10 digits). Other widths use {@link #encode(long)}.
  */
 public final class PaddedLong {
   private static final long[] POWERS = new long[19];
