@@ -4,9 +4,9 @@ import software.amazon.awssdk.enhanced.dynamodb.Key;
 
 /**
  * Enhanced-client {@link Key}s from encoded key strings, for the generated {@code key(...)}
- * methods: one call with plain {@code String} parameters, which javac resolves much faster than
- * the SDK's builder chain with its overloaded {@code partitionValue}/{@code sortValue} (string,
- * number, binary, attribute value), in every generated class.
+ * methods: one call with plain {@code String} parameters, which javac checks faster than the
+ * SDK's builder chain with its overloaded {@code partitionValue}/{@code sortValue} (string,
+ * number, binary, attribute value) in every generated class.
  */
 public final class PrimaryKey {
   private PrimaryKey() {}

@@ -158,9 +158,8 @@ final class ComponentCode {
     return field;
   }
 
-  /** Pieces of a key and the statements that must run before they are concatenated. */
   /**
-   * How a component is encoded.
+   * Pieces of a key and the statements that must run before they are concatenated.
    *
    * @param statements statements that must run first
    * @param pieces the parts of the concatenation
