@@ -13,6 +13,7 @@ import io.dynakeys.processor.writing.KeysWriter;
 import io.dynakeys.processor.writing.SourceFileWriter;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +40,11 @@ public final class KeysProcessor extends AbstractProcessor {
 
   /** Records waiting for a type to be generated: record name to the component's name. */
   private final Map<String, String> deferred = new LinkedHashMap<>();
-  private final List<KeySchemaModel> written = new ArrayList<>();
+  /**
+   * The records written so far, grouped by partition key attribute and prefix: a record is checked
+   * only against those it shares partitions with, so the check stays linear in the records.
+   */
+  private final Map<String, List<KeySchemaModel>> writtenByPartition = new HashMap<>();
   /** javac's syntax trees, to place diagnostics where mirrors have no position; null elsewhere. */
   private com.sun.source.util.Trees trees;
 
@@ -130,14 +135,16 @@ public final class KeysProcessor extends AbstractProcessor {
     if (result instanceof KeySchemaReader.Result.Read read) {
       KeySchemaModel model = read.model();
       new KeySchemaValidator(report).validate(model);
-      SharedPartitionValidator.validate(model, written, report);
+      List<KeySchemaModel> sharing = writtenByPartition.computeIfAbsent(
+          SharedPartitionValidator.partitionGroup(model), k -> new ArrayList<>());
+      SharedPartitionValidator.validate(model, sharing, report);
       if (report.isClean()) {
         try {
           new SourceFileWriter(processingEnv.getFiler(), processingEnv.getElementUtils(),
                   processingEnv.getSourceVersion())
               .write(model.keysClass().packageName(), new KeysWriter(model).write(), type,
                   KeysProcessor.class.getName());
-          written.add(model);
+          sharing.add(model);
         } catch (javax.annotation.processing.FilerException e) {
           // A source of this compilation already declares the name (a hand-written class).
           // A class file of an earlier build does not count: javac lets the file be rewritten.

@@ -14,7 +14,18 @@ public final class SharedPartitionValidator {
 
   private SharedPartitionValidator() {}
 
-  /** Checks {@code model} against the records seen before it; findings go on {@code model}. */
+  /**
+   * The group of records that can share partitions with {@code model}: same partition key
+   * attribute and prefix. Only records of one group need {@link #validate} against each other.
+   */
+  public static String partitionGroup(KeySchemaModel model) {
+    return model.partition().attribute() + '\u0000' + model.partition().prefix();
+  }
+
+  /**
+   * Checks {@code model} against the records seen before it (all of them, or those of its
+   * {@link #partitionGroup}); findings go on {@code model}.
+   */
   public static void validate(KeySchemaModel model, List<KeySchemaModel> earlier, ValidationReport report) {
     String prefix = model.partition().prefix();
     if (prefix.isEmpty()) {
