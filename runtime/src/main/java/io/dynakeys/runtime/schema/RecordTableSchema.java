@@ -32,7 +32,17 @@ import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 
 /**
  * An enhanced-client {@link TableSchema} for a Java record whose key attributes are computed from
- * its components. The dynakeys processor generates one for every {@code @KeySchema} record:
+ * its components. The dynakeys processor generates one for every {@code @KeySchema} record, with
+ * the components found by reflection ({@link #forRecord}):
+ *
+ * <pre>{@code
+ * RecordTableSchema<Run> schema = RecordTableSchema.forRecord(MethodHandles.lookup(), Run.class)
+ *     .partitionKey("pk", RunKeys::partitionKey)
+ *     .sortKey("sk", RunKeys::sortKey)
+ *     .build();
+ * }</pre>
+ *
+ * <p>or, declaring every component by hand, which is what {@code forRecord} does for you:
  *
  * <pre>{@code
  * RecordTableSchema<Run> schema = RecordTableSchema.builder(Run.class)
