@@ -142,6 +142,67 @@ class StructureDiagnosticsTest {
   }
 
   @Test
+  void aPrivateEnumAsAKeyComponentIsAnErrorOnTheComponent() {
+    JavaFileObject file = source("Parcel",
+        "@KeySchema(partitionPrefix = \"PARCEL\")",
+        "public record Parcel(",
+        "    @PartitionKey Parcel.Region region,",
+        "    @SortKey String id) {",
+        "  private enum Region { EU, US }",
+        "}");
+    Compilation compilation = compile(file);
+
+    assertThat(compilation).hadErrorContaining(
+            "region uses Parcel.Region which is private, so the generated ParcelKeys cannot use it:"
+                + " make Parcel.Region at least package-private")
+        .inFile(file)
+        .onLineContaining("@PartitionKey Parcel.Region region");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void aPrivateRecordInsideAnAttributesTypeIsAnErrorOnTheComponent() {
+    // The table schema reads nested records through their accessors, from ParcelKeys.
+    JavaFileObject file = source("Parcel",
+        "@KeySchema(partitionPrefix = \"PARCEL\")",
+        "public record Parcel(",
+        "    @PartitionKey String id,",
+        "    java.util.List<Parcel.Stop> stops) {",
+        "  record Stop(String city, Secret secret) {}",
+        "  private record Secret(String code) {}",
+        "}");
+    Compilation compilation = compile(file);
+
+    assertThat(compilation).hadErrorContaining(
+            "stops uses Parcel.Secret which is private, so the generated ParcelKeys cannot use it:"
+                + " make Parcel.Secret at least package-private")
+        .inFile(file)
+        .onLineContaining("java.util.List<Parcel.Stop> stops");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void aPublicTypeInsideAPrivateClassIsAnErrorNamingThePrivateClass() {
+    JavaFileObject file = source("Parcel",
+        "@KeySchema(partitionPrefix = \"PARCEL\")",
+        "public record Parcel(",
+        "    @PartitionKey String id,",
+        "    Parcel.Hidden.Note note) {",
+        "  private static final class Hidden {",
+        "    public record Note(String text) {}",
+        "  }",
+        "}");
+    Compilation compilation = compile(file);
+
+    assertThat(compilation).hadErrorContaining(
+            "note uses Parcel.Hidden.Note, inside Parcel.Hidden, which is private, so the generated"
+                + " ParcelKeys cannot use it: make Parcel.Hidden at least package-private")
+        .inFile(file)
+        .onLineContaining("Parcel.Hidden.Note note");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
   void packagePrivateMemberRecordCompiles() {
     Compilation compilation = compile(source("League",
         "public final class League {",

@@ -118,6 +118,16 @@ public final class KeySchemaReader {
         }
         return new Result.Deferred(componentName);
       }
+      Accessibility.Problem hidden = Accessibility.find(componentType, packageOf(type));
+      if (hidden != null) {
+        report.error(Messages.inaccessibleComponentType(componentName,
+                String.join(".", ClassName.get(hidden.type()).simpleNames()),
+                String.join(".", ClassName.get(hidden.offending()).simpleNames()),
+                hidden.isPrivate(), keysName),
+            ValidationReport.positioned(component), null, null);
+        valid = false;
+        continue;
+      }
       AttributeTypeReader.Outcome storage = AttributeTypeReader.read(componentType,
           List.of(type.getQualifiedName().toString()));
       boolean keyComponent = Mirrors.find(component, PARTITION_KEY).isPresent()
@@ -442,6 +452,13 @@ public final class KeySchemaReader {
       }
     }
     return List.copyOf(names);
+  }
+
+  private static javax.lang.model.element.PackageElement packageOf(Element e) {
+    while (!(e instanceof javax.lang.model.element.PackageElement)) {
+      e = e.getEnclosingElement();
+    }
+    return (javax.lang.model.element.PackageElement) e;
   }
 
   private static boolean containsError(TypeMirror type) {

@@ -152,6 +152,16 @@ public final class Messages {
         + " package-private";
   }
 
+  public static String inaccessibleComponentType(String component, String type, String offending,
+      boolean isPrivate, String keysName) {
+    String what = type.equals(offending) ? type : type + ", inside " + offending + ",";
+    return isPrivate
+        ? component + " uses " + what + " which is private, so the generated " + keysName
+            + " cannot use it: make " + offending + " at least package-private"
+        : component + " uses " + what + " which is not public in its package, so the generated "
+            + keysName + " cannot use it: make " + offending + " public";
+  }
+
   public static String generatedClassExists(String keysName) {
     return "a type named " + keysName + " already exists, and dynakeys generates the key class of"
         + " this record under that name: rename or remove " + keysName;
