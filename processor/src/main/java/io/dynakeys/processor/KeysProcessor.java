@@ -45,12 +45,15 @@ public final class KeysProcessor extends AbstractProcessor {
    * only against those it shares partitions with, so the check stays linear in the records.
    */
   private final Map<String, List<KeySchemaModel>> writtenByPartition = new HashMap<>();
+  /** Writes the generated files; made once, since it looks up which {@code @Generated} exists. */
+  private SourceFileWriter sourceFiles;
   /** javac's syntax trees, to place diagnostics where mirrors have no position; null elsewhere. */
   private com.sun.source.util.Trees trees;
 
   @Override
   public synchronized void init(javax.annotation.processing.ProcessingEnvironment env) {
     super.init(env);
+    sourceFiles = new SourceFileWriter(env.getFiler(), env.getElementUtils(), env.getSourceVersion());
     try {
       trees = com.sun.source.util.Trees.instance(env);
     } catch (IllegalArgumentException | LinkageError e) {
@@ -140,9 +143,7 @@ public final class KeysProcessor extends AbstractProcessor {
       SharedPartitionValidator.validate(model, sharing, report);
       if (report.isClean()) {
         try {
-          new SourceFileWriter(processingEnv.getFiler(), processingEnv.getElementUtils(),
-                  processingEnv.getSourceVersion())
-              .write(model.keysClass().packageName(), new KeysWriter(model).write(), type,
+          sourceFiles.write(model.keysClass().packageName(), new KeysWriter(model).write(), type,
                   KeysProcessor.class.getName());
           sharing.add(model);
         } catch (javax.annotation.processing.FilerException e) {

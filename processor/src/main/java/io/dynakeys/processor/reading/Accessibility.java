@@ -65,7 +65,8 @@ final class Accessibility {
     return null;
   }
 
-  private static PackageElement packageOf(Element e) {
+  /** The package {@code e} belongs to. */
+  static PackageElement packageOf(Element e) {
     while (!(e instanceof PackageElement)) {
       e = e.getEnclosingElement();
     }

@@ -1,8 +1,6 @@
 package io.dynakeys.processor.reading;
 
 import com.palantir.javapoet.TypeName;
-import io.dynakeys.processor.model.Attribute;
-import io.dynakeys.processor.model.AttributeType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -93,7 +91,7 @@ final class AttributeTypeReader {
           return problem("an Optional must hold a scalar, not a collection or record");
         }
         return new Outcome(new AttributeType(AttributeType.Kind.OPTIONAL, TypeName.get(type),
-            List.of(inner.type()), List.of()), null);
+            List.of(inner.type())), null);
       }
       case "java.util.Map": {
         if (args.size() != 2 || !args.get(0).toString().equals("java.lang.String")) {
@@ -108,7 +106,7 @@ final class AttributeTypeReader {
           return problem(OPTIONAL_INSIDE);
         }
         return new Outcome(new AttributeType(AttributeType.Kind.MAP, TypeName.get(type),
-            List.of(key.type(), value.type()), List.of()), null);
+            List.of(key.type(), value.type())), null);
       }
       default:
         break;
@@ -122,16 +120,13 @@ final class AttributeTypeReader {
       }
       List<String> inside = new ArrayList<>(enclosing);
       inside.add(name);
-      List<Attribute> nested = new ArrayList<>();
       for (RecordComponentElement c : element.getRecordComponents()) {
         Outcome o = read(c.asType(), inside);
         if (o.problem() != null) {
           return problem("its component " + c.getSimpleName() + ": " + o.problem());
         }
-        nested.add(new Attribute(c.getSimpleName().toString(), TypeName.get(c.asType()), o.type()));
       }
-      return new Outcome(new AttributeType(AttributeType.Kind.RECORD, TypeName.get(type), List.of(),
-          List.copyOf(nested)), null);
+      return new Outcome(new AttributeType(AttributeType.Kind.RECORD, TypeName.get(type), List.of()), null);
     }
     return problem("the enhanced client has no converter for it");
   }
@@ -148,11 +143,11 @@ final class AttributeTypeReader {
     if (element.type().kind() == AttributeType.Kind.OPTIONAL) {
       return problem(OPTIONAL_INSIDE);
     }
-    return new Outcome(new AttributeType(kind, TypeName.get(type), List.of(element.type()), List.of()), null);
+    return new Outcome(new AttributeType(kind, TypeName.get(type), List.of(element.type())), null);
   }
 
   private static Outcome scalar(TypeName type) {
-    return new Outcome(new AttributeType(AttributeType.Kind.SCALAR, type, List.of(), List.of()), null);
+    return new Outcome(new AttributeType(AttributeType.Kind.SCALAR, type, List.of()), null);
   }
 
   private static Outcome problem(String reason) {

@@ -118,7 +118,7 @@ public final class KeySchemaReader {
         }
         return new Result.Deferred(componentName);
       }
-      Accessibility.Problem hidden = Accessibility.find(componentType, packageOf(type));
+      Accessibility.Problem hidden = Accessibility.find(componentType, Accessibility.packageOf(type));
       if (hidden != null) {
         report.error(Messages.inaccessibleComponentType(componentName,
                 String.join(".", ClassName.get(hidden.type()).simpleNames()),
@@ -132,15 +132,13 @@ public final class KeySchemaReader {
           List.of(type.getQualifiedName().toString()));
       boolean keyComponent = Mirrors.find(component, PARTITION_KEY).isPresent()
           || Mirrors.find(component, SORT_KEY).isPresent();
-      if (storage.problem() != null && keyComponent) {
-        // No key type lacks a storage, so the key checks report this component more precisely.
-        attributes.add(new Attribute(componentName, TypeName.get(componentType), null));
-      } else if (storage.problem() != null) {
+      if (storage.problem() == null || keyComponent) {
+        // No key type lacks a storage, so the key checks report a key component more precisely.
+        attributes.add(new Attribute(componentName, TypeName.get(componentType)));
+      } else {
         // The key checks still run: the report holds the error, so nothing is written.
         report.error(Messages.unsupportedAttributeType(componentName, TypeName.get(componentType).toString(),
             storage.problem()), component, null, null);
-      } else {
-        attributes.add(new Attribute(componentName, TypeName.get(componentType), storage.type()));
       }
       Optional<AnnotationMirror> pk = Mirrors.find(component, PARTITION_KEY);
       Optional<AnnotationMirror> sk = Mirrors.find(component, SORT_KEY);
@@ -454,12 +452,6 @@ public final class KeySchemaReader {
     return List.copyOf(names);
   }
 
-  private static javax.lang.model.element.PackageElement packageOf(Element e) {
-    while (!(e instanceof javax.lang.model.element.PackageElement)) {
-      e = e.getEnclosingElement();
-    }
-    return (javax.lang.model.element.PackageElement) e;
-  }
 
   private static boolean containsError(TypeMirror type) {
     if (type.getKind() == TypeKind.ERROR) {
