@@ -113,7 +113,7 @@ final class RecordReflection {
   private static EnhancedType<?> enhancedType(
       MethodHandles.Lookup lookup, Type type, List<Class<?>> enclosing) {
     if (type instanceof Class<?> c) {
-      Class<?> boxed = box(c);
+      Class<?> boxed = RecordTableSchema.Builder.box(c);
       if (SCALARS.contains(boxed) || boxed.isEnum()) {
         return EnhancedType.of(boxed);
       }
@@ -188,12 +188,5 @@ final class RecordReflection {
     Unsupported(String reason) {
       super(reason, null, false, false);
     }
-  }
-
-  private static Class<?> box(Class<?> type) {
-    if (!type.isPrimitive()) {
-      return type;
-    }
-    return MethodType.methodType(type).wrap().returnType();
   }
 }

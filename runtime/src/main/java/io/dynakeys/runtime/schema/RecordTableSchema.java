@@ -2,6 +2,7 @@ package io.dynakeys.runtime.schema;
 
 import io.dynakeys.runtime.KeyFormatException;
 import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -872,21 +873,9 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
           "the table schema of " + itemClass.getSimpleName() + " " + problem);
     }
 
-    private static Class<?> box(Class<?> type) {
-      if (!type.isPrimitive()) {
-        return type;
-      }
-      return switch (type.getName()) {
-        case "int" -> Integer.class;
-        case "long" -> Long.class;
-        case "short" -> Short.class;
-        case "byte" -> Byte.class;
-        case "double" -> Double.class;
-        case "float" -> Float.class;
-        case "char" -> Character.class;
-        case "boolean" -> Boolean.class;
-        default -> Void.class;
-      };
+    /** The box of a primitive type; other types as they are. */
+    static Class<?> box(Class<?> type) {
+      return type.isPrimitive() ? MethodType.methodType(type).wrap().returnType() : type;
     }
   }
 

@@ -232,6 +232,13 @@ class ComponentTypesTest {
 
   private record Hidden(String name) {}
 
+  @SuppressWarnings("rawtypes")
+  record Raw(List names) {}
+
+  record Envelope(String id, Letter letter) {}
+
+  record Letter(Object body) {}
+
   @Test
   void forRecordRejectsWhatItCannotMapNamingTheComponent() {
     IllegalArgumentException self = assertThrows(IllegalArgumentException.class,
@@ -243,6 +250,16 @@ class ComponentTypesTest {
         () -> RecordTableSchema.forRecord(MethodHandles.lookup(), Grid.class));
     assertEquals("component Grid.cells of type int[][] cannot be stored: arrays other than byte[]"
         + " have no attribute form; use a List", array.getMessage());
+    IllegalArgumentException raw = assertThrows(IllegalArgumentException.class,
+        () -> RecordTableSchema.forRecord(MethodHandles.lookup(), Raw.class));
+    assertEquals("component Raw.names of type java.util.List cannot be stored: a raw List has no"
+        + " element type", raw.getMessage());
+    IllegalArgumentException nested = assertThrows(IllegalArgumentException.class,
+        () -> RecordTableSchema.forRecord(MethodHandles.lookup(), Envelope.class));
+    assertEquals("component Envelope.letter of type ComponentTypesTest$Letter cannot be stored: in"
+        + " nested record Letter, component Letter.body of type java.lang.Object cannot be stored:"
+        + " the enhanced client has no converter for it",
+        nested.getMessage().replace("io.dynakeys.runtime.schema.", ""));
     IllegalArgumentException notRecord = assertThrows(IllegalArgumentException.class,
         () -> RecordTableSchema.forRecord(MethodHandles.lookup(), String.class));
     assertEquals("java.lang.String is not a record", notRecord.getMessage());
