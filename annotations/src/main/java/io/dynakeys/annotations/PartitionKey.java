@@ -9,15 +9,17 @@ import java.lang.annotation.Target;
 /**
  * Makes a record component part of the partition key, in declaration order.
  *
- * <p>Partition keys are only ever compared for equality, so numbers need no padding here
- * ({@code 125656}); a shard number as the last component spreads a hot key over several
- * partitions:
+ * <p>Partition keys are only ever compared for equality, so numbers need no padding here:
  *
  * <pre>{@code
- * @KeySchema
- * record InvoiceLine(@PartitionKey String invoice, @PartitionKey int shard, @SortKey String line) {}
- * // pk = "InvoiceNumber#125656#0"
+ * @KeySchema(partitionPrefix = "InvoiceNumber")
+ * record InvoiceLine(@PartitionKey long invoice, @SortKey String line) {}
+ * // pk = "InvoiceNumber#125656"
  * }</pre>
+ *
+ * <p>To spread a hot key's writes over several partitions, add {@link Sharded} to the record
+ * rather than a shard component: the shard number is then computed, bounded and parsed for you
+ * ({@code InvoiceNumber#125656#0}).
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

@@ -1,7 +1,7 @@
 package io.dynakeys.benchmarks;
 
 import io.dynakeys.annotations.KeySchema;
-import io.dynakeys.runtime.KeyReader;
+import io.dynakeys.codecs.KeyReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
@@ -53,10 +53,10 @@ public final class ModuleCompiler {
     if (JAVAC == null) {
       throw new IllegalStateException("no system Java compiler: run the benchmarks on a JDK, not a JRE");
     }
-    // What generated code compiles against: the annotations, the runtime, the AWS SDK. When the
-    // benchmarks run from their shaded jar these are all that one jar.
+    // What generated code compiles against: the annotations, the codecs, the runtime, the AWS SDK.
+    // When the benchmarks run from their shaded jar these are all that one jar.
     Set<String> cp = new LinkedHashSet<>();
-    for (Class<?> c : List.of(KeySchema.class, KeyReader.class, Key.class)) {
+    for (Class<?> c : List.of(KeySchema.class, KeyReader.class, io.dynakeys.runtime.KeyQuery.class, Key.class)) {
       cp.add(location(c).toString());
     }
     for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
@@ -65,11 +65,11 @@ public final class ModuleCompiler {
       }
     }
     this.classPath = String.join(java.io.File.pathSeparator, cp);
-    // The processor's own path: its jar and its dependencies (JavaPoet, the annotations).
+    // The processor's own path: its jar and its dependencies (JavaPoet, the annotations, the codecs).
     Set<URL> pp = new LinkedHashSet<>();
     try {
       for (String name : List.of(PROCESSOR, "com.palantir.javapoet.JavaFile",
-          "io.dynakeys.annotations.KeySchema")) {
+          "io.dynakeys.annotations.KeySchema", "io.dynakeys.codecs.KeyTypes")) {
         pp.add(location(Class.forName(name)).toUri().toURL());
       }
     } catch (ClassNotFoundException | IOException e) {

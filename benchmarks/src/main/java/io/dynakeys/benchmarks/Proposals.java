@@ -1,9 +1,9 @@
 package io.dynakeys.benchmarks;
 
 import io.dynakeys.runtime.KeyFormatException;
-import io.dynakeys.runtime.PaddedLong;
-import io.dynakeys.runtime.TextComponent;
-import io.dynakeys.runtime.Utf8;
+import io.dynakeys.codecs.PaddedLongCodec;
+import io.dynakeys.codecs.TextCodec;
+import io.dynakeys.codecs.Utf8;
 
 /**
  * Variants of the generated leaderboard encoder, measured beside it by {@link ProposalBenchmark}
@@ -23,9 +23,9 @@ import io.dynakeys.runtime.Utf8;
 public final class Proposals {
   private Proposals() {}
 
-  static final PaddedLong SCORE = new PaddedLong("Run", "score", 10, 0L, 2147483647L, true);
-  static final PaddedLong AT = new PaddedLong("Run", "at", 16, 0L, 9999999999999999L, false);
-  static final TextComponent PLAYER_ID = new TextComponent("Run", "playerId", '#');
+  static final PaddedLongCodec SCORE = new PaddedLongCodec("Run", "score", 10, 0L, 2147483647L, true);
+  static final PaddedLongCodec AT = new PaddedLongCodec("Run", "at", 16, 0L, 9999999999999999L, false);
+  static final TextCodec<String> PLAYER_ID = TextCodec.of(String.class, "Run", "playerId", '#');
 
   static final LoopingZeros LOOPING_SCORE = new LoopingZeros("Run", "score", 10, 0L, 2147483647L, true);
   static final LoopingZeros LOOPING_AT = new LoopingZeros("Run", "at", 16, 0L, 9999999999999999L, false);

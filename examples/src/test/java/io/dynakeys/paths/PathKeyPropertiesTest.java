@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.QueryStage;
 import io.dynakeys.runtime.TreePath;
 import java.util.HashMap;
 import java.util.List;
@@ -90,7 +91,7 @@ class PathKeyPropertiesTest {
     for (int i = 0; i < PAIRS; i++) {
       TreePath folder = RandomTrees.folder(random, NAMES, 3);
       TreePath path = RandomTrees.path(random, NAMES, 4);
-      KeyQuery subtree = NodeKeys.query("a9").pathSubtree(folder);
+      QueryStage subtree = NodeKeys.query("a9").pathSubtree(folder);
       String prefix = prefixOf(subtree);
       boolean matches = TreeModel.startsWithUtf8(NodeKeys.sortKey(path), prefix);
       boolean expected = path.equals(folder) || TreeModel.below(folder, path);
@@ -179,12 +180,12 @@ class PathKeyPropertiesTest {
   }
 
   /** The text every key of a subtree query starts with; empty for the whole partition. */
-  private static String prefixOf(KeyQuery query) {
-    switch (query.operator()) {
+  private static String prefixOf(QueryStage query) {
+    switch (query.toKeyQuery().operator()) {
       case NONE:
         return "";
       case BEGINS_WITH:
-        return query.lowerOperand();
+        return query.toKeyQuery().lowerOperand();
       default:
         throw new AssertionError("a subtree is one begins_with, not " + query);
     }

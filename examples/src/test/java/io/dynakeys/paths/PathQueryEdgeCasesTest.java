@@ -3,6 +3,7 @@ package io.dynakeys.paths;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.QueryStage;
 import io.dynakeys.runtime.TreePath;
 import io.dynakeys.testing.DynaliteExtension;
 import io.dynakeys.testing.TestTables;
@@ -128,9 +129,9 @@ class PathQueryEdgeCasesTest {
     return all.stream().filter(r -> paths.contains(r.path())).sorted(order).map(show).toList();
   }
 
-  private static <R, T> List<T> paths(DynamoDbTable<R> table, KeyQuery query, Function<R, T> show) {
+  private static <R, T> List<T> paths(DynamoDbTable<R> table, QueryStage query, Function<R, T> show) {
     QueryEnhancedRequest request = QueryEnhancedRequest.builder().queryConditional(query.toQueryConditional()).build();
-    Iterable<Page<R>> pages = query.indexName() == null ? table.query(request) : table.index(query.indexName()).query(request);
+    Iterable<Page<R>> pages = query.toKeyQuery().indexName() == null ? table.query(request) : table.index(query.toKeyQuery().indexName()).query(request);
     List<T> out = new ArrayList<>();
     for (Page<R> page : pages) {
       page.items().forEach(item -> out.add(show.apply(item)));

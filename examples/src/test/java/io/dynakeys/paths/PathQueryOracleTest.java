@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.QueryStage;
 import io.dynakeys.runtime.TreePath;
 import io.dynakeys.testing.DynaliteExtension;
 import io.dynakeys.testing.TestTables;
@@ -179,7 +180,7 @@ class PathQueryOracleTest {
     }
 
     /** Runs {@code query} and records a mismatch unless it returns exactly {@code expected}. */
-    private List<TreePath> compare(Tree<R> tree, String what, KeyQuery query, List<TreePath> expected) {
+    private List<TreePath> compare(Tree<R> tree, String what, QueryStage query, List<TreePath> expected) {
       Integer pageSize = tree.paged ? PAGE_SIZES.get(random.nextInt(PAGE_SIZES.size())) : null;
       List<R> items = run(query, pageSize);
       List<TreePath> actual = items.stream().map(tree.scope::path).toList();
@@ -196,15 +197,15 @@ class PathQueryOracleTest {
       return actual;
     }
 
-    private List<R> run(KeyQuery query, Integer pageSize) {
+    private List<R> run(QueryStage query, Integer pageSize) {
       QueryEnhancedRequest.Builder request = QueryEnhancedRequest.builder()
           .queryConditional(query.toQueryConditional());
       if (pageSize != null) {
         request.limit(pageSize);
       }
-      Iterable<Page<R>> result = query.indexName() == null
+      Iterable<Page<R>> result = query.toKeyQuery().indexName() == null
           ? table.query(request.build())
-          : table.index(query.indexName()).query(request.build());
+          : table.index(query.toKeyQuery().indexName()).query(request.build());
       List<R> items = new ArrayList<>();
       for (Page<R> page : result) {
         items.addAll(page.items());

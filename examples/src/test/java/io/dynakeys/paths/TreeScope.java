@@ -1,6 +1,7 @@
 package io.dynakeys.paths;
 
 import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.QueryStage;
 import io.dynakeys.runtime.TreePath;
 import java.util.List;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
@@ -23,11 +24,11 @@ abstract class TreeScope<R> {
 
   abstract long size(R item);
 
-  abstract KeyQuery subtree(TreePath folder);
+  abstract QueryStage subtree(TreePath folder);
 
-  abstract KeyQuery children(TreePath folder);
+  abstract QueryStage children(TreePath folder);
 
-  abstract KeyQuery atDepth(int depth, TreePath within);
+  abstract QueryStage atDepth(int depth, TreePath within);
 
   abstract List<Key> ancestors(TreePath path);
 
@@ -71,17 +72,17 @@ abstract class TreeScope<R> {
     }
 
     @Override
-    KeyQuery subtree(TreePath folder) {
+    QueryStage subtree(TreePath folder) {
       return NodeKeys.query(account).pathSubtree(folder);
     }
 
     @Override
-    KeyQuery children(TreePath folder) {
+    QueryStage children(TreePath folder) {
       return NodeKeys.query(account).pathChildren(folder);
     }
 
     @Override
-    KeyQuery atDepth(int depth, TreePath within) {
+    QueryStage atDepth(int depth, TreePath within) {
       return NodeKeys.query(account).pathAtDepth(depth, within);
     }
 
@@ -132,17 +133,17 @@ abstract class TreeScope<R> {
     }
 
     @Override
-    KeyQuery subtree(TreePath folder) {
+    QueryStage subtree(TreePath folder) {
       return VolumeEntryKeys.query(account).volume(volume).pathSubtree(folder);
     }
 
     @Override
-    KeyQuery children(TreePath folder) {
+    QueryStage children(TreePath folder) {
       return VolumeEntryKeys.query(account).volume(volume).pathChildren(folder);
     }
 
     @Override
-    KeyQuery atDepth(int depth, TreePath within) {
+    QueryStage atDepth(int depth, TreePath within) {
       return VolumeEntryKeys.query(account).volume(volume).pathAtDepth(depth, within);
     }
 

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.QueryStage;
 import io.dynakeys.runtime.schema.ItemMappingException;
 import io.dynakeys.runtime.schema.KeyMismatchException;
 import io.dynakeys.testing.DynaliteExtension;
@@ -580,20 +581,20 @@ class ParcelTableTest {
   }
 
   /** Every item of a table query, following pages of {@code pageSize} items (null: no limit). */
-  private List<Parcel> items(KeyQuery query, Integer pageSize) {
-    assertNull(query.indexName());
+  private List<Parcel> items(QueryStage query, Integer pageSize) {
+    assertNull(query.toKeyQuery().indexName());
     return table.query(request(query, pageSize)).items().stream().toList();
   }
 
   /** Every item of an index query, following pages of {@code pageSize} items (null: no limit). */
-  private static List<Parcel> indexItems(DynamoDbIndex<Parcel> index, KeyQuery query, Integer pageSize) {
-    assertEquals(index.indexName(), query.indexName());
+  private static List<Parcel> indexItems(DynamoDbIndex<Parcel> index, QueryStage query, Integer pageSize) {
+    assertEquals(index.indexName(), query.toKeyQuery().indexName());
     return index.query(request(query, pageSize)).stream()
         .flatMap(page -> page.items().stream())
         .toList();
   }
 
-  private static QueryEnhancedRequest request(KeyQuery query, Integer pageSize) {
+  private static QueryEnhancedRequest request(QueryStage query, Integer pageSize) {
     QueryEnhancedRequest.Builder request = QueryEnhancedRequest.builder()
         .queryConditional(query.toQueryConditional());
     if (pageSize != null) {

@@ -5,9 +5,11 @@ import io.dynakeys.processor.model.KeySchemaModel;
 import io.dynakeys.processor.reading.AnnotationNames;
 import io.dynakeys.processor.reading.KeySchemaReader;
 import io.dynakeys.processor.reading.Mirrors;
+import io.dynakeys.processor.validation.IndexValidator;
 import io.dynakeys.processor.validation.KeySchemaValidator;
 import io.dynakeys.processor.validation.Messages;
 import io.dynakeys.processor.validation.SharedPartitionValidator;
+import io.dynakeys.processor.validation.ShardingValidator;
 import io.dynakeys.processor.validation.ValidationReport;
 import io.dynakeys.processor.writing.KeysWriter;
 import io.dynakeys.processor.writing.SourceFileWriter;
@@ -27,7 +29,6 @@ import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
-import javax.tools.Diagnostic;
 
 /**
  * The dynakeys annotation processor: for each {@code @KeySchema} record, reads a model, checks it
@@ -99,17 +100,18 @@ public final class KeysProcessor extends AbstractProcessor {
       processSafely(type);
     }
     if (round.processingOver()) {
+      ValidationReport report = new ValidationReport();
       for (Map.Entry<String, String> e : deferred.entrySet()) {
         TypeElement type = processingEnv.getElementUtils().getTypeElement(e.getKey());
         Element at = type;
         for (Element component : type.getRecordComponents()) {
           if (component.getSimpleName().contentEquals(e.getValue())) {
-            at = ValidationReport.positioned(component);
+            at = component;
           }
         }
-        processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
-            Messages.unresolvedType(type.getSimpleName() + "." + e.getValue()), at);
+        report.error(Messages.unresolvedType(type.getSimpleName() + "." + e.getValue()), at, null, null);
       }
+      report.printTo(processingEnv.getMessager(), trees);
       deferred.clear();
     }
     // Claim only rounds whose annotations are all ours or @Generated: another processor's
@@ -123,8 +125,9 @@ public final class KeysProcessor extends AbstractProcessor {
       process(type);
     } catch (RuntimeException | IOException | Error e) {
       // Never end the compilation with "annotation processor threw an uncaught exception".
-      processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
-          Messages.internalError(type.getQualifiedName().toString(), e), type);
+      ValidationReport report = new ValidationReport();
+      report.error(Messages.internalError(type.getQualifiedName().toString(), e), type, null, null);
+      report.printTo(processingEnv.getMessager(), trees);
     }
   }
 
@@ -138,6 +141,8 @@ public final class KeysProcessor extends AbstractProcessor {
     if (result instanceof KeySchemaReader.Result.Read read) {
       KeySchemaModel model = read.model();
       new KeySchemaValidator(report).validate(model);
+      new IndexValidator(report).validate(model);
+      new ShardingValidator(report).validate(model);
       List<KeySchemaModel> sharing = writtenByPartition.computeIfAbsent(
           SharedPartitionValidator.partitionGroup(model), k -> new ArrayList<>());
       SharedPartitionValidator.validate(model, sharing, report);
@@ -161,6 +166,7 @@ public final class KeysProcessor extends AbstractProcessor {
   private void checkOrphanAnnotations(RoundEnvironment round) {
     List<String> names = new ArrayList<>(List.of(AnnotationNames.PARTITION_KEY, AnnotationNames.SORT_KEY));
     names.addAll(List.of(AnnotationNames.COMPONENT_MODIFIERS));
+    ValidationReport report = new ValidationReport();
     for (String name : names) {
       TypeElement annotation = processingEnv.getElementUtils().getTypeElement(name);
       if (annotation == null) {
@@ -172,10 +178,19 @@ public final class KeysProcessor extends AbstractProcessor {
           continue;
         }
         Optional<AnnotationMirror> mirror = Mirrors.find(e, name);
-        processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
-            Messages.orphanKeyAnnotation(AnnotationNames.simple(name), owner.getSimpleName().toString()),
-            ValidationReport.positioned(e), mirror.orElse(null));
+        report.error(Messages.orphanKeyAnnotation(AnnotationNames.simple(name), owner.getSimpleName().toString()),
+            e, mirror.orElse(null), null);
       }
     }
+    TypeElement sharded = processingEnv.getElementUtils().getTypeElement(AnnotationNames.SHARDED);
+    if (sharded != null) {
+      for (Element e : round.getElementsAnnotatedWith(sharded)) {
+        if (Mirrors.find(e, AnnotationNames.KEY_SCHEMA).isEmpty()) {
+          report.error(Messages.orphanSharded(e.getSimpleName().toString()), e,
+              Mirrors.find(e, AnnotationNames.SHARDED).orElse(null), null);
+        }
+      }
+    }
+    report.printTo(processingEnv.getMessager(), trees);
   }
 }

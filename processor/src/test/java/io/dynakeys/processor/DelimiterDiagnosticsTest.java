@@ -115,9 +115,9 @@ class DelimiterDiagnosticsTest {
         Arguments.of("'-'", "@SortKey UUID runId", "delimiter '-' occurs in the encoding of runId"
             + " (UUID, e.g. \"123e4567-e89b-12d3-a456-426614174000\")"),
         Arguments.of("':'", "@SortKey Instant at", "delimiter ':' occurs in the encoding of at"
-            + " (Instant, e.g. \"2026-06-23T00:00:00.000000000Z\")"),
+            + " (Instant, e.g. \"2026-06-23T10:15:30.000000000Z\")"),
         Arguments.of("'.'", "@SortKey Instant at", "delimiter '.' occurs in the encoding of at"
-            + " (Instant, e.g. \"2026-06-23T00:00:00.000000000Z\")"),
+            + " (Instant, e.g. \"2026-06-23T10:15:30.000000000Z\")"),
         Arguments.of("'-'", "@SortKey LocalDate day", "delimiter '-' occurs in the encoding of day"
             + " (LocalDate, e.g. \"2026-06-23\")"),
         Arguments.of("'-'", "@PartitionKey long accountId", "delimiter '-' occurs in the encoding"

@@ -9,6 +9,7 @@ import java.util.List;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -165,6 +166,48 @@ class IndexDiagnosticsTest {
             "index name \"byPlayer\" is declared twice: give each index its own name")
         .inFile(file)
         .onLineContaining("name = \"byPlayer\", // again");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void indexNamesDifferingOnlyInCaseAreAnErrorOnTheSecondName() {
+    JavaFileObject file = run(
+        "@SecondaryIndex(",
+        "    name = \"byPlayer\",",
+        "    partitionKey = \"playerId\")",
+        "@SecondaryIndex(",
+        "    name = \"ByPlayer\", // same class",
+        "    partitionKey = \"region\")");
+    Compilation compilation = compileWithoutCrash(file);
+
+    assertThat(compilation).hadErrorContaining(
+            "index name \"ByPlayer\" differs from \"byPlayer\" only in the case of letters: their"
+                + " generated classes would share a name (a file system may not tell them apart)."
+                + " Give each index a distinct name")
+        .inFile(file)
+        .onLineContaining("name = \"ByPlayer\", // same class");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  /** Names whose generated class clashes with another generated class of RunKeys. */
+  @ParameterizedTest(name = "index {0}")
+  @CsvSource({
+      "query,      RunKeys.Query,        RunKeys.Query",
+      "sortParts,  RunKeys.SortParts,    RunKeys.SortParts",
+      "queryByScore, RunKeys.QueryByScore, RunKeys.QueryByScore",
+      "runKeys,    RunKeys.RunKeys,      RunKeys.RunKeys",
+      "QUERY,      RunKeys.QUERY,        RunKeys.Query",
+  })
+  void indexNamedLikeAnotherGeneratedClassIsAnErrorOnTheName(String name, String generated, String other) {
+    JavaFileObject file = run(
+        "@SecondaryIndex(name = \"" + name + "\", partitionKey = \"playerId\")");
+    Compilation compilation = compileWithoutCrash(file);
+
+    assertThat(compilation).hadErrorContaining(
+            "index name \"" + name + "\" would generate the class " + generated + ", which clashes"
+                + " with the generated " + other + ": choose another index name")
+        .inFile(file)
+        .onLineContaining("@SecondaryIndex(name = \"" + name + "\"");
     assertThat(compilation).hadErrorCount(1);
   }
 

@@ -42,8 +42,9 @@ class PaddedTypeDiagnosticsTest {
     Compilation compilation = compile(file);
 
     assertThat(compilation).hadErrorContaining(
-            "@Padded cannot encode " + type + ": it pads byte, short, int, long (and their boxes),"
-                + " BigInteger, Instant and LocalDate")
+            "@Padded cannot encode " + type + ": it pads byte, short, int, long, BigInteger,"
+                + " Instant, LocalDate, LocalDateTime and OffsetDateTime (and the boxes of the"
+                + " primitives)")
         .inFile(file)
         .onLineContaining("@Padded(8) " + type + " sku");
     assertThat(compilation).hadErrorCount(1);

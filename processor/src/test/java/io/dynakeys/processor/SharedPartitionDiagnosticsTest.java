@@ -11,8 +11,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Check 10: records of one compilation with the same {@code partitionPrefix} live in one item
  * collection, so their sort prefixes must not overlap (a query for one would return the other's
- * items), and same-named sort components must be laid out alike ("mixed widths in one
- * collection"). The finding goes on the record compiled second.
+ * items), and where they do, same-named sort components must be laid out alike ("mixed widths in
+ * one collection"). Records whose sort prefixes cannot overlap never conflict. The finding goes on
+ * the record compiled second.
  */
 class SharedPartitionDiagnosticsTest {
 
@@ -104,9 +105,22 @@ class SharedPartitionDiagnosticsTest {
   }
 
   @Test
-  void sameComponentWithAnotherWidthIsAnError() {
-    JavaFileObject best = source("BestRun",
+  void distinctSortPrefixesNeverConflictWhateverTheWidths() {
+    // RUN# and BEST# keys never interleave: a width of 12 beside 10 breaks no order.
+    Compilation compilation = compile(RUN, source("BestRun",
         "@KeySchema(partitionPrefix = \"SEASON\", sortPrefix = \"BEST\")",
+        "public record BestRun(",
+        "    @PartitionKey String season,",
+        "    @SortKey @Padded(12) @Inverted int score,",
+        "    @SortKey @Tiebreaker String playerId) {}"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+  }
+
+  @Test
+  void sameComponentWithAnotherWidthInOverlappingKeysIsAnError() {
+    JavaFileObject best = source("BestRun",
+        "@KeySchema(partitionPrefix = \"SEASON\", sortPrefix = \"RUN\")",
         "public record BestRun(",
         "    @PartitionKey String season,",
         "    @SortKey @Padded(12) int score) {}");
@@ -118,13 +132,16 @@ class SharedPartitionDiagnosticsTest {
                 + " interleave wrongly. Use one layout for both")
         .inFile(best)
         .onLineContaining("@Padded(12) int score");
-    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("its sort prefix \"RUN\" overlaps Run's \"RUN\"")
+        .inFile(best)
+        .onLineContaining("sortPrefix = \"RUN\"");
+    assertThat(compilation).hadErrorCount(2);
   }
 
   @Test
-  void sameComponentWithAnotherInversionIsAnError() {
+  void sameComponentWithAnotherInversionInOverlappingKeysIsAnError() {
     JavaFileObject best = source("BestRun",
-        "@KeySchema(partitionPrefix = \"SEASON\", sortPrefix = \"BEST\")",
+        "@KeySchema(partitionPrefix = \"SEASON\")",
         "public record BestRun(",
         "    @PartitionKey String season,",
         "    @SortKey @Padded(10) @Inverted int score) {}");
@@ -135,13 +152,13 @@ class SharedPartitionDiagnosticsTest {
                 + " '#' in Run, which shares this partition layout")
         .inFile(best)
         .onLineContaining("@Inverted int score");
-    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorCount(2);
   }
 
   @Test
-  void sameComponentWithAnotherDelimiterIsAnError() {
+  void sameComponentWithAnotherDelimiterInOverlappingKeysIsAnError() {
     JavaFileObject best = source("BestRun",
-        "@KeySchema(partitionPrefix = \"SEASON\", sortPrefix = \"BEST\", delimiter = '/')",
+        "@KeySchema(partitionPrefix = \"SEASON\", delimiter = '/')",
         "public record BestRun(",
         "    @PartitionKey String season,",
         "    @SortKey @Padded(10) int score,",

@@ -293,8 +293,9 @@ class StructureDiagnosticsTest {
 
     assertThat(compilation).hadErrorContaining(
             name + " cannot be a key component: " + type + " has no key encoding. Key components"
-                + " are byte, short, int, long (and boxes), BigInteger, String, UUID, enums,"
-                + " Instant and LocalDate")
+                + " are byte, short, int, long, BigInteger, String, UUID, Instant, LocalDate,"
+                + " LocalDateTime, OffsetDateTime and enums (and the boxes of the primitives), and"
+                + " io.dynakeys.runtime.TreePath with @PathSegment")
         .inFile(file)
         .onLineContaining(component);
     assertThat(compilation).hadErrorCount(1);

@@ -18,9 +18,14 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class TableSchemaDiagnosticsTest {
 
-  private static final String SUPPORTED = ". Supported: String, boolean, numbers (primitive and"
-      + " boxed), BigDecimal, BigInteger, enums, Instant, LocalDate, UUID, byte[], SdkBytes,"
-      + " List/Set/Map<String, _> of those, Optional of those, and nested records";
+  /** Every type the enhanced client's default converters store, and the shapes built on them. */
+  private static final String SUPPORTED = ". Supported: the primitives and their boxes, String,"
+      + " CharSequence, StringBuilder, StringBuffer, char[], BigDecimal, BigInteger, SdkNumber,"
+      + " AtomicInteger, AtomicLong, AtomicBoolean, OptionalInt, OptionalLong, OptionalDouble, UUID,"
+      + " URI, URL, Locale, Instant, LocalDate, LocalDateTime, LocalTime, OffsetDateTime,"
+      + " ZonedDateTime, MonthDay, Period, Duration, ZoneId, ZoneOffset, byte[], SdkBytes,"
+      + " ByteBuffer, enums; List, Set, SortedSet, Map and SortedMap of those"
+      + " (map keys stored as strings or numbers), Optional of any of them, and nested records";
 
   private static final List<String> HEADER = List.of(
       "package com.acme;",
@@ -50,18 +55,19 @@ class TableSchemaDiagnosticsTest {
 
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', value = {
-      "Object payload                 | java.lang.Object                                     | the enhanced client has no converter for it",
-      "List<Object> payload           | java.util.List<java.lang.Object>                     | the enhanced client has no converter for it",
-      "Map<String, Object> payload    | java.util.Map<java.lang.String, java.lang.Object>    | the enhanced client has no converter for it",
-      "Optional<List<String>> payload | java.util.Optional<java.util.List<java.lang.String>> | an Optional must hold a scalar, not a collection or record",
-      "Map<Integer, String> payload   | java.util.Map<java.lang.Integer, java.lang.String>   | DynamoDB map keys are strings, so use Map<String, V>",
-      "List payload                   | java.util.List                                       | a raw collection has no element type",
-      "Set payload                    | java.util.Set                                        | a raw collection has no element type",
-      "Map payload                    | java.util.Map                                        | DynamoDB map keys are strings, so use Map<String, V>",
-      "List<Optional<Integer>> payload | java.util.List<java.util.Optional<java.lang.Integer>> | an Optional inside a collection cannot be stored: an empty one would be read back as null, so use the element type and leave empties out",
-      "Map<String, Optional<String>> payload | java.util.Map<java.lang.String, java.util.Optional<java.lang.String>> | an Optional inside a collection cannot be stored: an empty one would be read back as null, so use the element type and leave empties out",
-      "int[] payload                  | int[]                                                | arrays other than byte[] have no attribute form; use a List",
-      "List<?> payload                | java.util.List<?>                                    | it is not a concrete type",
+      "Object payload                 | Object                 | the enhanced client has no converter for it",
+      "List<Object> payload           | List<Object>           | the enhanced client has no converter for it",
+      "Map<String, Object> payload    | Map<String, Object>    | the enhanced client has no converter for it",
+      "Optional<Optional<String>> payload | Optional<Optional<String>> | an Optional of an Optional cannot be stored: both empties would be absent",
+      "Map<List<String>, String> payload | Map<List<String>, String> | DynamoDB map keys are strings, so the key type must be stored as a string or a number (String, an enum, UUID, a number, ...), not List<String>",
+      "List payload                   | List                   | a raw collection has no element type",
+      "Set payload                    | Set                    | a raw collection has no element type",
+      "Map payload                    | Map                    | a raw Map has no key and value types",
+      "List<Optional<Integer>> payload | List<Optional<Integer>> | an Optional inside a collection cannot be stored: an empty one would be read back as null, so use the element type and leave empties out",
+      "Map<String, Optional<String>> payload | Map<String, Optional<String>> | an Optional inside a collection cannot be stored: an empty one would be read back as null, so use the element type and leave empties out",
+      "int[] payload                  | int[]                  | arrays other than byte[] and char[] have no attribute form; use a List",
+      "List<?> payload                | List<?>                | it is not a concrete type",
+      "Set<List<String>> payload      | Set<List<String>>      | DynamoDB sets hold strings, numbers or binary, so use a List for List<String>",
   })
   void unsupportedComponentTypeIsAnErrorOnTheComponent(String declaration, String type, String reason) {
     JavaFileObject file = parcel(declaration);
@@ -74,13 +80,49 @@ class TableSchemaDiagnosticsTest {
     assertThat(compilation).hadErrorCount(1);
   }
 
+  /** Type-use annotations (JSpecify, Checker Framework, Jakarta) never change what is accepted. */
+  @Test
+  void typeUseAnnotationsAnywhereInATypeAreIgnored() {
+    JavaFileObject nonNull = AcmeSources.verbatim("NonNull",
+        "package com.acme;",
+        "",
+        "import java.lang.annotation.ElementType;",
+        "import java.lang.annotation.Target;",
+        "",
+        "@Target(ElementType.TYPE_USE)",
+        "public @interface NonNull {}");
+    JavaFileObject file = AcmeSources.verbatim("Parcel", String.join("\n", List.of(
+        "package com.acme;",
+        "",
+        "import io.dynakeys.annotations.KeySchema;",
+        "import io.dynakeys.annotations.PartitionKey;",
+        "import io.dynakeys.annotations.SortKey;",
+        "import java.util.List;",
+        "import java.util.Map;",
+        "import java.util.Optional;",
+        "import java.util.Set;",
+        "",
+        "@KeySchema(partitionPrefix = \"DEPOT\")",
+        "public record Parcel(",
+        "    @PartitionKey @NonNull String depot,",
+        "    @SortKey @NonNull String trackingId,",
+        "    Map<@NonNull String, List<@NonNull Integer>> payload,",
+        "    Set<@NonNull String> tags,",
+        "    Optional<@NonNull List<String>> notes) {}")).split("\n"));
+    Compilation compilation = compileWithoutCrash(nonNull, file);
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation).generatedSourceFile("com.acme.ParcelKeys");
+  }
+
   @Test
   void rawOptionalIsAnErrorNotACrash() {
     JavaFileObject file = parcel("Optional payload");
     Compilation compilation = compileWithoutCrash(file);
 
     assertThat(compilation).hadErrorContaining(
-            "payload of type java.util.Optional cannot be stored by the generated table schema")
+            "payload of type Optional cannot be stored by the generated table schema (a raw"
+                + " Optional has no element type)")
         .inFile(file)
         .onLineContaining("Optional payload");
     assertThat(compilation).hadErrorCount(1);

@@ -1,14 +1,15 @@
 package com.acme;
 
+import io.dynakeys.codecs.KeyReader;
+import io.dynakeys.codecs.PaddedLongCodec;
+import io.dynakeys.codecs.TextCodec;
+import io.dynakeys.codecs.Utf8;
 import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.KeyQuery;
-import io.dynakeys.runtime.KeyReader;
-import io.dynakeys.runtime.PaddedLong;
 import io.dynakeys.runtime.PrimaryKey;
-import io.dynakeys.runtime.TextComponent;
-import io.dynakeys.runtime.Utf8;
+import io.dynakeys.runtime.QueryStage;
 import io.dynakeys.runtime.schema.RecordTableSchema;
-import java.lang.invoke.MethodHandles;
+import io.dynakeys.runtime.schema.StoredType;
 import javax.annotation.processing.Generated;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
@@ -21,20 +22,30 @@ import software.amazon.awssdk.enhanced.dynamodb.Key;
  * pk = SEASON#&lt;season&gt;
  *      e.g. SEASON#season
  * sk = &lt;score:10 digits, inverted&gt;#&lt;at:16 digits&gt;#&lt;playerId&gt;
- *      e.g. 9999998499#0000000000001500#playerId
+ *      e.g. 9999998499#0000000000000042#playerId
  * </pre>
  *
- * <p>Encoders reject null, empty and out-of-domain components and values that contain the delimiter with a {@code KeyFormatException}; parsers reject keys of another shape.
+ * <p>Encoders reject null, empty and out-of-domain components and values that contain the delimiter with a {@code KeyFormatException}; parsers accept exactly the keys the encoders write.
  */
 @Generated("io.dynakeys.processor.KeysProcessor")
 public final class RunKeys {
-  private static final TextComponent SEASON = new TextComponent("Run", "season", '#');
+  /**
+   * The attribute that holds the partition key.
+   */
+  public static final String PARTITION_KEY_ATTRIBUTE = "pk";
 
-  private static final PaddedLong SCORE = new PaddedLong("Run", "score", 10, 0L, 2147483647L, true);
+  /**
+   * The attribute that holds the sort key.
+   */
+  public static final String SORT_KEY_ATTRIBUTE = "sk";
 
-  private static final PaddedLong AT = new PaddedLong("Run", "at", 16, 0L, 9999999999999999L, false);
+  private static final TextCodec<String> SEASON = TextCodec.of(String.class, "Run", "season", '#');
 
-  private static final TextComponent PLAYER_ID = new TextComponent("Run", "playerId", '#');
+  private static final PaddedLongCodec SCORE = new PaddedLongCodec("Run", "score", 10, 0L, 2147483647L, true);
+
+  private static final PaddedLongCodec AT = new PaddedLongCodec("Run", "at", 16, 0L, 9999999999999999L, false);
+
+  private static final TextCodec<String> PLAYER_ID = TextCodec.of(String.class, "Run", "playerId", '#');
 
   private static volatile RecordTableSchema<Run> tableSchema;
 
@@ -44,16 +55,17 @@ public final class RunKeys {
   /**
    * The encoded partition key of {@code item}.
    *
-   * @throws KeyFormatException when a component is null or outside its domain
+   * @throws io.dynakeys.runtime.KeyFormatException when the item or a component is null, or a component is outside its domain
    */
   public static String partitionKey(Run item) {
+    KeyFormatException.requireItem(item, "Run");
     return partitionKey(item.season());
   }
 
   /**
    * The encoded partition key of an item with these components: {@code SEASON#<season>}.
    *
-   * @throws KeyFormatException when a component is null, empty, contains the delimiter or is outside its domain
+   * @throws io.dynakeys.runtime.KeyFormatException when a component is null, empty, contains the delimiter or is outside its domain
    */
   public static String partitionKey(String season) {
     return Utf8.checkLength("SEASON#" + SEASON.encode(season), 2048, "Run", "partition key");
@@ -62,16 +74,17 @@ public final class RunKeys {
   /**
    * The encoded sort key of {@code item}.
    *
-   * @throws KeyFormatException when a component is null or outside its domain
+   * @throws io.dynakeys.runtime.KeyFormatException when the item or a component is null, or a component is outside its domain
    */
   public static String sortKey(Run item) {
+    KeyFormatException.requireItem(item, "Run");
     return sortKey(item.score(), item.at(), item.playerId());
   }
 
   /**
    * The encoded sort key of an item with these components: {@code <score:10 digits, inverted>#<at:16 digits>#<playerId>}.
    *
-   * @throws KeyFormatException when a component is null, empty, contains the delimiter or is outside its domain
+   * @throws io.dynakeys.runtime.KeyFormatException when a component is null, empty, contains the delimiter or is outside its domain
    */
   public static String sortKey(int score, long at, String playerId) {
     long scoreDigits = SCORE.stored(score);
@@ -80,12 +93,12 @@ public final class RunKeys {
   }
 
   /**
-   * Parses a partition key written by {@link #partitionKey}: {@code SEASON#<season>}.
+   * Parses a partition key written by {@link #partitionKey}: {@code SEASON#<season>}. Accepts exactly the keys the encoder writes.
    *
-   * @throws KeyFormatException when {@code pk} has the wrong prefix, delimiters, digits or number of components
+   * @throws io.dynakeys.runtime.KeyFormatException when {@code pk} has the wrong prefix, delimiters, digits or number of components, or is no key the encoder could write
    */
   public static PartitionParts parsePartitionKey(String pk) {
-    KeyReader reader = new KeyReader(pk, "Run", "partition key", '#');
+    KeyReader reader = KeyReader.partitionKey(pk, "Run", '#');
     reader.literal("SEASON#");
     String season = SEASON.decode(reader, true);
     reader.end();
@@ -93,12 +106,12 @@ public final class RunKeys {
   }
 
   /**
-   * Parses a sort key written by {@link #sortKey}: {@code <score:10 digits, inverted>#<at:16 digits>#<playerId>}.
+   * Parses a sort key written by {@link #sortKey}: {@code <score:10 digits, inverted>#<at:16 digits>#<playerId>}. Accepts exactly the keys the encoder writes.
    *
-   * @throws KeyFormatException when {@code sk} has the wrong prefix, delimiters, digits or number of components
+   * @throws io.dynakeys.runtime.KeyFormatException when {@code sk} has the wrong prefix, delimiters, digits or number of components, or is no key the encoder could write
    */
   public static SortParts parseSortKey(String sk) {
-    KeyReader reader = new KeyReader(sk, "Run", "sort key", '#');
+    KeyReader reader = KeyReader.sortKey(sk, "Run", '#');
     int score = (int) SCORE.decode(reader);
     reader.delimiter("at");
     long at = AT.decode(reader);
@@ -112,7 +125,7 @@ public final class RunKeys {
    * A query of the partition {@code SEASON#<season>}; constrain the sort key with the returned stage.
    */
   public static Query query(String season) {
-    return new Query(KeyQuery.partition(null, "pk", RunKeys.partitionKey(season), "sk", '#', ""), "");
+    return new Query(KeyQuery.partition(null, "pk", RunKeys.partitionKey(season), "sk", '#', ""));
   }
 
   /**
@@ -140,8 +153,14 @@ public final class RunKeys {
   public static RecordTableSchema<Run> tableSchema() {
     RecordTableSchema<Run> schema = tableSchema;
     if (schema == null) {
-      schema = RecordTableSchema.forRecord(MethodHandles.lookup(), Run.class)
+      schema = RecordTableSchema.builder(Run.class, RunKeys::component, RunKeys::construct)
+              .keyAttribute("season", StoredType.of(String.class))
+              .keyAttribute("score", StoredType.of(int.class))
+              .keyAttribute("at", StoredType.of(long.class))
+              .keyAttribute("playerId", StoredType.of(String.class))
+              .attribute("name", StoredType.of(String.class))
               .partitionKey("pk", RunKeys::partitionKey)
+              .keyPrefixes("SEASON#", "")
               .sortKey("sk", RunKeys::sortKey)
               .build();
       tableSchema = schema;
@@ -149,8 +168,23 @@ public final class RunKeys {
     return schema;
   }
 
+  private static Object component(Run item, int index) {
+    switch (index) {
+      case 0: return item.season();
+      case 1: return item.score();
+      case 2: return item.at();
+      case 3: return item.playerId();
+      case 4: return item.name();
+      default: throw new IndexOutOfBoundsException(index);
+    }
+  }
+
+  private static Run construct(Object[] values) {
+    return new Run((String) values[0], (Integer) values[1], (Long) values[2], (String) values[3], (String) values[4]);
+  }
+
   /**
-   * Creates the table {@code tableName} with its key attributes and every secondary index of {@link Run}, and returns it.
+   * Creates the table {@code tableName} with its key attributes and every secondary index of {@link Run}, waits until it is active, and returns it.
    */
   public static DynamoDbTable<Run> createTable(DynamoDbEnhancedClient client, String tableName) {
     return tableSchema().createTable(client, tableName);
@@ -171,12 +205,16 @@ public final class RunKeys {
   /**
    * A query of the partition; narrow it by {@code score}, or run it as it is.
    */
-  public static final class Query extends KeyQuery {
-    private final String prefix;
+  public static final class Query implements QueryStage {
+    private final KeyQuery query;
 
-    private Query(KeyQuery query, String prefix) {
-      super(query);
-      this.prefix = prefix;
+    private Query(KeyQuery query) {
+      this.query = query;
+    }
+
+    @Override
+    public KeyQuery toKeyQuery() {
+      return query;
     }
 
     /**
@@ -184,8 +222,8 @@ public final class RunKeys {
      */
     public QueryByScore score(int score) {
       long scoreDigits = SCORE.stored(score);
-      String next = Utf8.checkLength(prefix + scoreDigits + "#", 1024, "Run", "sort key");
-      return new QueryByScore(beginsWith(next), next);
+      String next = Utf8.checkLength(query.sortPrefix() + scoreDigits + "#", 1024, "Run", "sort key");
+      return new QueryByScore(query.withPrefix(next));
     }
 
     /**
@@ -194,7 +232,7 @@ public final class RunKeys {
      * @throws IllegalArgumentException when no value of the domain is in the range
      */
     public KeyQuery scoreBetween(int lo, int hi) {
-      return range(prefix, SCORE.between(lo, hi), false);
+      return query.withRange(SCORE.between(lo, hi), false);
     }
 
     /**
@@ -203,7 +241,7 @@ public final class RunKeys {
      * @throws IllegalArgumentException when no value of the domain is in the range
      */
     public KeyQuery scoreAtLeast(int value) {
-      return range(prefix, SCORE.atLeast(value), false);
+      return query.withRange(SCORE.atLeast(value), false);
     }
 
     /**
@@ -212,7 +250,7 @@ public final class RunKeys {
      * @throws IllegalArgumentException when no value of the domain is in the range
      */
     public KeyQuery scoreAtMost(int value) {
-      return range(prefix, SCORE.atMost(value), false);
+      return query.withRange(SCORE.atMost(value), false);
     }
 
     /**
@@ -221,7 +259,7 @@ public final class RunKeys {
      * @throws IllegalArgumentException when no value of the domain is in the range
      */
     public KeyQuery scoreGreaterThan(int value) {
-      return range(prefix, SCORE.greaterThan(value), false);
+      return query.withRange(SCORE.greaterThan(value), false);
     }
 
     /**
@@ -230,19 +268,23 @@ public final class RunKeys {
      * @throws IllegalArgumentException when no value of the domain is in the range
      */
     public KeyQuery scoreLessThan(int value) {
-      return range(prefix, SCORE.lessThan(value), false);
+      return query.withRange(SCORE.lessThan(value), false);
     }
   }
 
   /**
    * A query of the partition, with equal score; narrow it by {@code at}, or run it as it is.
    */
-  public static final class QueryByScore extends KeyQuery {
-    private final String prefix;
+  public static final class QueryByScore implements QueryStage {
+    private final KeyQuery query;
 
-    private QueryByScore(KeyQuery query, String prefix) {
-      super(query);
-      this.prefix = prefix;
+    private QueryByScore(KeyQuery query) {
+      this.query = query;
+    }
+
+    @Override
+    public KeyQuery toKeyQuery() {
+      return query;
     }
 
     /**
@@ -250,8 +292,8 @@ public final class RunKeys {
      */
     public QueryByScoreAndAt at(long at) {
       long atDigits = AT.stored(at);
-      String next = Utf8.checkLength(prefix + AT.zeros(atDigits) + atDigits + "#", 1024, "Run", "sort key");
-      return new QueryByScoreAndAt(beginsWith(next), next);
+      String next = Utf8.checkLength(query.sortPrefix() + AT.zeros(atDigits) + atDigits + "#", 1024, "Run", "sort key");
+      return new QueryByScoreAndAt(query.withPrefix(next));
     }
 
     /**
@@ -260,7 +302,7 @@ public final class RunKeys {
      * @throws IllegalArgumentException when no value of the domain is in the range
      */
     public KeyQuery atBetween(long lo, long hi) {
-      return range(prefix, AT.between(lo, hi), false);
+      return query.withRange(AT.between(lo, hi), false);
     }
 
     /**
@@ -269,7 +311,7 @@ public final class RunKeys {
      * @throws IllegalArgumentException when no value of the domain is in the range
      */
     public KeyQuery atAtLeast(long value) {
-      return range(prefix, AT.atLeast(value), false);
+      return query.withRange(AT.atLeast(value), false);
     }
 
     /**
@@ -278,7 +320,7 @@ public final class RunKeys {
      * @throws IllegalArgumentException when no value of the domain is in the range
      */
     public KeyQuery atAtMost(long value) {
-      return range(prefix, AT.atMost(value), false);
+      return query.withRange(AT.atMost(value), false);
     }
 
     /**
@@ -287,7 +329,7 @@ public final class RunKeys {
      * @throws IllegalArgumentException when no value of the domain is in the range
      */
     public KeyQuery atGreaterThan(long value) {
-      return range(prefix, AT.greaterThan(value), false);
+      return query.withRange(AT.greaterThan(value), false);
     }
 
     /**
@@ -296,27 +338,31 @@ public final class RunKeys {
      * @throws IllegalArgumentException when no value of the domain is in the range
      */
     public KeyQuery atLessThan(long value) {
-      return range(prefix, AT.lessThan(value), false);
+      return query.withRange(AT.lessThan(value), false);
     }
   }
 
   /**
    * A query of the partition, with equal score, at; narrow it by {@code playerId}, or run it as it is.
    */
-  public static final class QueryByScoreAndAt extends KeyQuery {
-    private final String prefix;
+  public static final class QueryByScoreAndAt implements QueryStage {
+    private final KeyQuery query;
 
-    private QueryByScoreAndAt(KeyQuery query, String prefix) {
-      super(query);
-      this.prefix = prefix;
+    private QueryByScoreAndAt(KeyQuery query) {
+      this.query = query;
+    }
+
+    @Override
+    public KeyQuery toKeyQuery() {
+      return query;
     }
 
     /**
      * The item whose {@code playerId} equals {@code playerId}, the last sort component.
      */
     public KeyQuery playerId(String playerId) {
-      String sortKey = Utf8.checkLength(prefix + PLAYER_ID.encode(playerId), 1024, "Run", "sort key");
-      return equalTo(sortKey);
+      String sortKey = Utf8.checkLength(query.sortPrefix() + PLAYER_ID.encode(playerId), 1024, "Run", "sort key");
+      return query.withSortKey(sortKey);
     }
   }
 }

@@ -1,6 +1,9 @@
 package io.dynakeys.runtime;
 
+import io.dynakeys.codecs.ComponentRange;
+import io.dynakeys.codecs.Utf8;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
 import software.amazon.awssdk.enhanced.dynamodb.model.QueryConditional;
@@ -8,9 +11,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * One query on a partition: its partition key and, optionally, one condition on the sort key.
- * Generated query builders ({@code RunKeys.query(season).score(1500)...}) are stages that extend
- * this class; every stage converts to an enhanced-client {@link QueryConditional} and to a
- * low-level {@link KeyCondition}.
+ * Generated query builders ({@code RunKeys.query(season).score(1500)...}) are stages that hold
+ * one of these (they never extend it, so no name of a record can clash with a member of this
+ * class); every stage and every query converts to an enhanced-client {@link QueryConditional} and
+ * to a low-level {@link KeyCondition}. Instances are immutable.
  *
  * <p>The sort conditions are exact: an equality prefix always ends at a delimiter (so
  * {@code a9} never matches {@code a91}), and a range over a component covers exactly the values
@@ -19,7 +23,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * delimiter's successor closes a prefix (no key of the record can end there), and the few cases
  * where an excluded key could exist use the largest key below it within DynamoDB's 1024-byte limit.
  */
-public class KeyQuery {
+public final class KeyQuery implements QueryStage {
 
   /** The kinds of sort key condition DynamoDB offers. */
   public enum Operator {
@@ -43,24 +47,19 @@ public class KeyQuery {
 
   private final String indexName;
   private final String partitionAttribute;
-  private final String partitionValue;
+  /** One partition value, or one per shard of a sharded record, in shard order. */
+  private final List<String> partitionValues;
   private final String sortAttribute;
   private final char delimiter;
   private final Operator operator;
   private final String first;
   private final String second;
 
-  /** Copies another query; for generated stage classes. */
-  protected KeyQuery(KeyQuery query) {
-    this(query.indexName, query.partitionAttribute, query.partitionValue, query.sortAttribute,
-        query.delimiter, query.operator, query.first, query.second);
-  }
-
-  private KeyQuery(String indexName, String partitionAttribute, String partitionValue,
+  private KeyQuery(String indexName, String partitionAttribute, List<String> partitionValues,
       String sortAttribute, char delimiter, Operator operator, String first, String second) {
     this.indexName = indexName;
     this.partitionAttribute = partitionAttribute;
-    this.partitionValue = partitionValue;
+    this.partitionValues = partitionValues;
     this.sortAttribute = sortAttribute;
     this.delimiter = delimiter;
     this.operator = operator;
@@ -80,8 +79,27 @@ public class KeyQuery {
    */
   public static KeyQuery partition(String indexName, String partitionAttribute, String partitionValue,
       String sortAttribute, char delimiter, String sortPrefix) {
-    return new KeyQuery(indexName, partitionAttribute, partitionValue, sortAttribute, delimiter,
-        sortPrefix.isEmpty() ? Operator.NONE : Operator.BEGINS_WITH,
+    return partitions(indexName, partitionAttribute, List.of(partitionValue), sortAttribute, delimiter, sortPrefix);
+  }
+
+  /**
+   * A query of several partitions read as one: the shards of a sharded record's partition, whose
+   * items are merged back into sort key order when the query runs.
+   *
+   * @param indexName the index, or {@code null} for the table
+   * @param partitionAttribute the attribute that holds the partition key
+   * @param partitionValues the encoded partition keys, in shard order (at least one)
+   * @param sortAttribute the attribute that holds the sort key, or {@code null} when there is none
+   * @param delimiter the delimiter of the sort key
+   * @param sortPrefix the sort key prefix every item of the record has ({@code "RUN#"}), or empty
+   */
+  public static KeyQuery partitions(String indexName, String partitionAttribute, List<String> partitionValues,
+      String sortAttribute, char delimiter, String sortPrefix) {
+    if (partitionValues.isEmpty()) {
+      throw new IllegalArgumentException("a query reads at least one partition");
+    }
+    return new KeyQuery(indexName, partitionAttribute, List.copyOf(partitionValues), sortAttribute,
+        delimiter, sortPrefix.isEmpty() ? Operator.NONE : Operator.BEGINS_WITH,
         sortPrefix.isEmpty() ? null : sortPrefix, null);
   }
 
@@ -91,37 +109,63 @@ public class KeyQuery {
    */
   public static KeyQuery singleItem(String indexName, String partitionAttribute, String partitionValue,
       String sortAttribute, String sortKey) {
-    return new KeyQuery(indexName, partitionAttribute, partitionValue, sortAttribute, '\u0000',
+    return new KeyQuery(indexName, partitionAttribute, List.of(partitionValue), sortAttribute, '\u0000',
         Operator.EQUAL, sortKey, null);
   }
 
   /**
    * The same partition, with sort keys that start with {@code prefix} (all when empty). For
-   * generated stages, whose prefixes always end at a delimiter.
+   * generated stages, whose prefixes always end at a delimiter: a prefix that does not would
+   * also match the keys of longer values ({@code a9} matches {@code a91}).
+   *
+   * @throws IllegalArgumentException when the prefix is longer than any sort key can be
    */
-  protected final KeyQuery beginsWith(String prefix) {
+  public KeyQuery withPrefix(String prefix) {
     if (prefix.isEmpty()) {
       return with(Operator.NONE, null, null);
     }
+    checkLength(prefix);
     return with(Operator.BEGINS_WITH, prefix, null);
   }
 
+  /**
+   * The sort key text every key of this query starts with: the prefix of a stage (the sort
+   * prefix and the equal components so far, each followed by the delimiter), or empty for a whole
+   * partition. For generated stages.
+   *
+   * @throws IllegalStateException when the query is not a whole partition or a prefix
+   */
+  public String sortPrefix() {
+    if (operator == Operator.NONE) {
+      return "";
+    }
+    if (operator == Operator.BEGINS_WITH) {
+      return first;
+    }
+    throw new IllegalStateException("a query with " + operator + " on the sort key has no prefix: " + this);
+  }
+
+  /** This query itself. */
+  @Override
+  public KeyQuery toKeyQuery() {
+    return this;
+  }
+
   /** The same partition, with exactly the sort key {@code sortKey}. For generated stages. */
-  protected final KeyQuery equalTo(String sortKey) {
+  public KeyQuery withSortKey(String sortKey) {
     return with(Operator.EQUAL, sortKey, null);
   }
 
   /**
-   * The same partition, with the sort keys whose component after {@code prefix} lies in
-   * {@code range}.
+   * The same partition, with the sort keys whose component after this query's
+   * {@link #sortPrefix()} lies in {@code range}. For generated stages.
    *
-   * @param prefix the sort key up to the component: prefix tag and equal components, each
-   *     followed by the delimiter; empty when the component comes first
    * @param range the component's bounds, encoded
    * @param last whether the component is the last of the sort key (nothing follows it)
    * @throws IllegalArgumentException when the range holds no value
    */
-  protected final KeyQuery range(String prefix, ComponentRange range, boolean last) {
+  public KeyQuery withRange(ComponentRange range, boolean last) {
+    String prefix = sortPrefix();
     if (range.isEmpty()) {
       throw new IllegalArgumentException("empty range: " + range.emptyReason());
     }
@@ -187,32 +231,68 @@ public class KeyQuery {
   }
 
   /** The index queried, or {@code null} for the table. */
-  public final String indexName() {
+  public String indexName() {
     return indexName;
   }
 
-  /** The encoded partition key. */
-  public final String partitionValue() {
-    return partitionValue;
+  /**
+   * The encoded partition key of a query of one partition.
+   *
+   * @throws IllegalStateException when the query reads several partitions (a sharded record's)
+   */
+  public String partitionValue() {
+    if (partitionValues.size() != 1) {
+      throw multiplePartitions("partitionValue()");
+    }
+    return partitionValues.get(0);
+  }
+
+  /** The encoded partition keys this query reads: one, or one per shard, in shard order. */
+  public List<String> partitionValues() {
+    return partitionValues;
+  }
+
+  /** The same condition on the partition {@code shard} alone (0 for an unsharded query). */
+  public KeyQuery forPartition(int shard) {
+    return new KeyQuery(indexName, partitionAttribute, List.of(partitionValues.get(shard)),
+        sortAttribute, delimiter, operator, first, second);
+  }
+
+  /** The attribute that holds the partition key (of the index, for an index query). */
+  public String partitionAttribute() {
+    return partitionAttribute;
+  }
+
+  /** The attribute that holds the sort key (of the index, for an index query), or {@code null}. */
+  public String sortAttribute() {
+    return sortAttribute;
+  }
+
+  private IllegalStateException multiplePartitions(String call) {
+    return new IllegalStateException(call + " stands for one partition, but this query reads "
+        + partitionValues.size() + " (the shards of a sharded record): run it with items(table) to"
+        + " read them merged in key order, or take forPartition(shard)");
   }
 
   /** The sort key operator. */
-  public final Operator operator() {
+  public Operator operator() {
     return operator;
   }
 
   /** The first operand: the equal key, the prefix or the lower bound; {@code null} when unused. */
-  public final String lowerOperand() {
+  public String lowerOperand() {
     return first;
   }
 
   /** The second operand: the upper bound; {@code null} when unused. */
-  public final String upperOperand() {
+  public String upperOperand() {
     return second;
   }
 
   /** This query for the enhanced client's {@code DynamoDbTable.query} or {@code DynamoDbIndex.query}. */
-  public final QueryConditional toQueryConditional() {
+  @Override
+  public QueryConditional toQueryConditional() {
+    String partitionValue = partitionValue("toQueryConditional()");
     switch (operator) {
       case NONE:
         return QueryConditional.keyEqualTo(Key.builder().partitionValue(partitionValue).build());
@@ -234,11 +314,12 @@ public class KeyQuery {
   }
 
   /** This query for the low-level client: expression, names and values. */
-  public final KeyCondition toKeyCondition() {
+  @Override
+  public KeyCondition toKeyCondition() {
     Map<String, String> names = new LinkedHashMap<>();
     Map<String, AttributeValue> values = new LinkedHashMap<>();
     names.put("#pk", partitionAttribute);
-    values.put(":pk", AttributeValue.fromS(partitionValue));
+    values.put(":pk", AttributeValue.fromS(partitionValue("toKeyCondition()")));
     String sort;
     switch (operator) {
       case NONE:
@@ -283,7 +364,9 @@ public class KeyQuery {
   @Override
   public String toString() {
     String where = indexName == null ? "" : " on index " + indexName;
-    String pk = partitionAttribute + " = \"" + partitionValue + "\"";
+    String pk = partitionValues.size() == 1
+        ? partitionAttribute + " = \"" + partitionValues.get(0) + "\""
+        : partitionAttribute + " IN " + partitionValues.stream().map(v -> "\"" + v + "\"").toList();
     switch (operator) {
       case NONE:
         return pk + where;
@@ -302,13 +385,20 @@ public class KeyQuery {
     }
   }
 
+  private String partitionValue(String call) {
+    if (partitionValues.size() != 1) {
+      throw multiplePartitions(call);
+    }
+    return partitionValues.get(0);
+  }
+
   private KeyQuery with(Operator op, String lower, String upper) {
-    return new KeyQuery(indexName, partitionAttribute, partitionValue, sortAttribute, delimiter,
+    return new KeyQuery(indexName, partitionAttribute, partitionValues, sortAttribute, delimiter,
         op, lower, upper);
   }
 
   private Key key(String sortValue) {
-    return Key.builder().partitionValue(partitionValue).sortValue(sortValue).build();
+    return Key.builder().partitionValue(partitionValues.get(0)).sortValue(sortValue).build();
   }
 
   private void checkLength(String bound) {

@@ -3,13 +3,18 @@ package io.dynakeys.runtime;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static software.amazon.awssdk.enhanced.dynamodb.mapper.StaticAttributeTags.primaryPartitionKey;
 import static software.amazon.awssdk.enhanced.dynamodb.mapper.StaticAttributeTags.primarySortKey;
 
+import io.dynakeys.codecs.ComponentRange;
+import io.dynakeys.codecs.PaddedLongCodec;
+import io.dynakeys.codecs.TextCodec;
 import io.dynakeys.runtime.KeyQuery.Operator;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,19 +36,19 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
  */
 class KeyQueryTest {
   private static final char D = '#';
-  private static final TextComponent A = new TextComponent("Rec", "a", D);
-  private static final PaddedLong N = new PaddedLong("Rec", "n", 2, 0, 99, false);
-  private static final PaddedLong N_INVERTED = new PaddedLong("Rec", "n", 2, 0, 99, true);
-  private static final TextComponent B = new TextComponent("Rec", "b", D);
+  private static final TextCodec<String> A = TextCodec.of(String.class, "Rec", "a", D);
+  private static final PaddedLongCodec N = new PaddedLongCodec("Rec", "n", 2, 0, 99, false);
+  private static final PaddedLongCodec N_INVERTED = new PaddedLongCodec("Rec", "n", 2, 0, 99, true);
+  private static final TextCodec<String> B = TextCodec.of(String.class, "Rec", "b", D);
 
   @BeforeAll
   static void printSeed() {
-    System.out.println(PropertySeed.banner());
+    PropertySeed.printOnce();
   }
 
   /** One item of the layout. */
   record Item(String a, int n, String b) {
-    String key(String head, PaddedLong n2) {
+    String key(String head, PaddedLongCodec n2) {
       return head + A.encode(a) + D + n2.encode(n) + D + B.encode(b);
     }
   }
@@ -88,7 +93,7 @@ class KeyQueryTest {
     int checkedQueries = 0;
     for (String sortPrefix : List.of("T", "")) {
       String head = sortPrefix.isEmpty() ? "" : sortPrefix + D;
-      for (PaddedLong n : List.of(N, N_INVERTED)) {
+      for (PaddedLongCodec n : List.of(N, N_INVERTED)) {
         List<Item> items = new ArrayList<>();
         for (int i = 0; i < 150; i++) {
           if (items.isEmpty() || r.nextBoolean()) {
@@ -111,14 +116,14 @@ class KeyQueryTest {
             hi = r.nextInt(104) - 2;
             range = numberRange(n, kind, (Integer) lo, (Integer) hi);
           } else {
-            TextComponent codec = depth == 0 ? A : B;
+            TextCodec<String> codec = depth == 0 ? A : B;
             lo = textBound(r, items, depth);
             hi = textBound(r, items, depth);
             range = textRange(codec, kind, (String) lo, (String) hi);
           }
           KeyQuery built;
           try {
-            built = table(head).range(prefix, range, depth == 2);
+            built = table(head).withPrefix(prefix).withRange(range, depth == 2);
           } catch (IllegalArgumentException e) {
             for (Item item : items) {
               if (satisfies(item, pivot, depth, kind, lo, hi)) {
@@ -176,7 +181,7 @@ class KeyQueryTest {
     }
   }
 
-  private static ComponentRange numberRange(PaddedLong n, int kind, int lo, int hi) {
+  private static ComponentRange numberRange(PaddedLongCodec n, int kind, int lo, int hi) {
     switch (kind) {
       case 0:
         return n.atLeast(lo);
@@ -191,7 +196,7 @@ class KeyQueryTest {
     }
   }
 
-  private static ComponentRange textRange(TextComponent codec, int kind, String lo, String hi) {
+  private static ComponentRange textRange(TextCodec<String> codec, int kind, String lo, String hi) {
     switch (kind) {
       case 0:
         return codec.atLeast(lo);
@@ -255,7 +260,7 @@ class KeyQueryTest {
       }
       String below = KeyQuery.largestKeyBelow(key);
       String k = key;
-      assertTrue(RandomValues.utf8Compare(below, key) < 0, () -> Utf8Test.escape(below) + " < " + Utf8Test.escape(k));
+      assertTrue(RandomValues.utf8Compare(below, key) < 0, () -> RandomValues.escape(below) + " < " + RandomValues.escape(k));
       assertTrue(RandomValues.utf8Length(below) <= 1024, () -> "over the limit: " + RandomValues.utf8Length(below));
       for (int j = 0; j < 30; j++) {
         String probe = probe(r, key, below);
@@ -265,7 +270,7 @@ class KeyQueryTest {
         boolean expected = RandomValues.utf8Compare(probe, key) < 0;
         boolean actual = RandomValues.utf8Compare(probe, below) <= 0;
         if (expected != actual) {
-          fail("seed " + PropertySeed.show(seed) + ": key " + Utf8Test.escape(key) + ", probe " + Utf8Test.escape(probe)
+          fail("seed " + PropertySeed.show(seed) + ": key " + RandomValues.escape(key) + ", probe " + RandomValues.escape(probe)
               + " is " + (expected ? "below the key but above " : "not below the key but at most ") + "largestKeyBelow");
         }
       }
@@ -302,13 +307,13 @@ class KeyQueryTest {
   void emptyRangesAndImpossibleBoundsAreIllegalArguments() {
     KeyQuery q = table("T#");
     IllegalArgumentException empty = assertThrows(IllegalArgumentException.class,
-        () -> q.range("T#", N.greaterThan(99), false));
+        () -> q.withRange(N.greaterThan(99), false));
     assertEquals("empty range: Rec.n greater than 99: every value is at most 99", empty.getMessage());
     IllegalArgumentException reversed = assertThrows(IllegalArgumentException.class,
-        () -> q.range("T#", A.between("b", "a"), false));
+        () -> q.withRange(A.between("b", "a"), false));
     assertTrue(reversed.getMessage().startsWith("empty range"), reversed.getMessage());
     IllegalArgumentException tooLong = assertThrows(IllegalArgumentException.class,
-        () -> q.range("T#", A.atLeast("x".repeat(1100)), false));
+        () -> q.withRange(A.atLeast("x".repeat(1100)), false));
     assertTrue(tooLong.getMessage().contains("1024"), tooLong.getMessage());
   }
 
@@ -336,13 +341,13 @@ class KeyQueryTest {
             "#pk = :pk AND begins_with(#sk, :prefix)", Map.of(":pk", "P", ":prefix", "RUN#"), "begins_with"),
         new Case(KeyQuery.singleItem(null, "pk", "P", "sk", "META"), Operator.EQUAL, "#pk = :pk AND #sk = :sk",
             Map.of(":pk", "P", ":sk", "META"), "="),
-        new Case(q.range("", N.between(5, 9), true), Operator.BETWEEN, "#pk = :pk AND #sk BETWEEN :lo AND :hi",
+        new Case(q.withRange(N.between(5, 9), true), Operator.BETWEEN, "#pk = :pk AND #sk BETWEEN :lo AND :hi",
             Map.of(":pk", "SEASON#x", ":lo", "05", ":hi", "09"), "BETWEEN"),
-        new Case(q.range("", N.atLeast(5), true), Operator.AT_LEAST, "#pk = :pk AND #sk >= :lo",
+        new Case(q.withRange(N.atLeast(5), true), Operator.AT_LEAST, "#pk = :pk AND #sk >= :lo",
             Map.of(":pk", "SEASON#x", ":lo", "05"), ">="),
-        new Case(q.range("", N.atMost(5), true), Operator.AT_MOST, "#pk = :pk AND #sk <= :hi",
+        new Case(q.withRange(N.atMost(5), true), Operator.AT_MOST, "#pk = :pk AND #sk <= :hi",
             Map.of(":pk", "SEASON#x", ":hi", "05"), "<="),
-        new Case(q.range("", B.lessThan("m"), true), Operator.LESS_THAN, "#pk = :pk AND #sk < :hi",
+        new Case(q.withRange(B.lessThan("m"), true), Operator.LESS_THAN, "#pk = :pk AND #sk < :hi",
             Map.of(":pk", "SEASON#x", ":hi", "m"), "<"));
     for (Case c : cases) {
       KeyCondition k = c.query().toKeyCondition();
@@ -384,11 +389,71 @@ class KeyQueryTest {
 
   @Test
   void toStringShowsTheConditionWithoutTheFillerCharacters() {
-    KeyQuery q = table("T#").range("T#a#", B.lessThan("m"), true);
+    KeyQuery q = table("T#").withPrefix("T#a#").withRange(B.lessThan("m"), true);
     String text = q.toString();
     assertTrue(text.startsWith("pk = \"P\" AND sk BETWEEN \"T#a#\" AND \"T#a#l"), text);
     assertTrue(text.length() < 80, text);
     assertFalse(text.contains("\udbff\udfff\udbff\udfff"), text);
     assertEquals("pk = \"P\" AND begins_with(sk, \"T#\")", table("T#").toString());
+  }
+
+  // ---- what generated stages call --------------------------------------------------------------
+
+  @Test
+  void stagesNarrowThePartitionStepByStep() {
+    KeyQuery partition = table("RUN#");
+    assertEquals("RUN#", partition.sortPrefix());
+    assertEquals(Operator.BEGINS_WITH, partition.operator());
+    assertEquals("", table("").sortPrefix());
+    assertEquals(Operator.NONE, table("").operator());
+    KeyQuery score = partition.withPrefix("RUN#0000001500#");
+    assertEquals("RUN#0000001500#", score.sortPrefix());
+    assertEquals("RUN#0000001500#", score.lowerOperand());
+    assertEquals("P", score.partitionValue());
+    assertNull(score.indexName());
+    assertEquals(Operator.NONE, partition.withPrefix("").operator(), "an empty prefix is the whole partition");
+    KeyQuery one = partition.withSortKey("RUN#0000001500#p_8842");
+    assertEquals(Operator.EQUAL, one.operator());
+    assertEquals("RUN#0000001500#p_8842", one.lowerOperand());
+    IllegalStateException noPrefix = assertThrows(IllegalStateException.class, one::sortPrefix);
+    assertTrue(noPrefix.getMessage().startsWith("a query with EQUAL on the sort key has no prefix"), noPrefix.getMessage());
+    assertThrows(IllegalStateException.class, () -> one.withRange(N.atLeast(5), true));
+    IllegalArgumentException tooLong = assertThrows(IllegalArgumentException.class,
+        () -> partition.withPrefix("RUN#" + "x".repeat(1021) + "#"));
+    assertTrue(tooLong.getMessage().contains("over DynamoDB's sort key limit of 1024"), tooLong.getMessage());
+    assertEquals(1024, partition.withPrefix("RUN#" + "x".repeat(1019) + "#").sortPrefix().length());
+    // Ranges start from the stage's prefix, and the original stage is unchanged.
+    KeyQuery ranged = score.withRange(B.atLeast("m"), true);
+    assertEquals(Operator.BETWEEN, ranged.operator());
+    assertEquals("RUN#0000001500#m", ranged.lowerOperand());
+    assertEquals("RUN#0000001500$", ranged.upperOperand());
+    assertEquals(Operator.BEGINS_WITH, score.operator());
+    assertThrows(IllegalStateException.class, () -> ranged.withRange(B.atLeast("n"), true));
+    assertSame(ranged, ranged.toKeyQuery());
+  }
+
+  @Test
+  void aQueryStageConvertsThroughItsQuery() {
+    KeyQuery query = KeyQuery.partition("byPlayer", "gsi1pk", "PLAYER#p", "gsi1sk", D, "").withPrefix("2026#");
+    QueryStage stage = () -> query;
+    assertEquals(query.toKeyCondition(), stage.toKeyCondition());
+    assertEquals("#pk = :pk AND begins_with(#sk, :prefix)", stage.toKeyCondition().expression());
+    assertEquals("byPlayer", stage.toKeyCondition().indexName());
+    assertNotNull(stage.toQueryConditional());
+    Expression e = stage.toQueryConditional().expression(KEYS, TableMetadata.primaryIndexName());
+    assertTrue(e.expression().contains("begins_with"), e.expression());
+  }
+
+  @Test
+  void anEnumRangeThatHoldsNoNameIsEmpty() {
+    enum Shade { DARK, LIGHT }
+    TextCodec<Shade> shade = TextCodec.of(Shade.class, "Rec", "shade", D);
+    KeyQuery q = table("T#");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> q.withRange(shade.greaterThan(Shade.LIGHT), false));
+    assertEquals("empty range: Rec.shade greater than LIGHT: no value of [DARK, LIGHT] lies in it", e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> q.withRange(shade.lessThan(Shade.DARK), true));
+    KeyQuery light = q.withRange(shade.atLeast(Shade.LIGHT), false);
+    assertEquals("T#LIGHT#", light.lowerOperand());
   }
 }

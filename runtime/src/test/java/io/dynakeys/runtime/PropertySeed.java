@@ -1,14 +1,16 @@
 package io.dynakeys.runtime;
 
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The seed of the runtime's property tests: fixed, so runs are repeatable, printed in each test's
- * name and in every failure. Override it with {@code -Ddynakeys.seed=<decimal or 0x-hex>}, and
- * the number of random pairs with {@code -Ddynakeys.pairs=<n>}.
+ * The seed of the runtime's property tests (a copy of the codecs module's): fixed, so runs are
+ * repeatable, printed once per run and in every failure. Override it with
+ * {@code -Ddynakeys.seed=<decimal or 0x-hex>}.
  */
 final class PropertySeed {
   static final long DEFAULT = 0x5EED_2026_0623_D1A6L;
+  private static final AtomicBoolean PRINTED = new AtomicBoolean();
 
   private PropertySeed() {}
 
@@ -28,16 +30,15 @@ final class PropertySeed {
     return new SplittableRandom(base() ^ (0x9E3779B97F4A7C15L * caseName.hashCode())).nextLong();
   }
 
-  static int pairs() {
-    return Integer.getInteger("dynakeys.pairs", 100_000);
-  }
-
   static String show(long seed) {
     return "0x" + Long.toHexString(seed);
   }
 
-  static String banner() {
-    return "dynakeys runtime property tests: base seed " + show(base()) + ", " + pairs()
-        + " random pairs per property (replay with -Ddynakeys.seed=" + show(base()) + ")";
+  /** Prints the seed once per test run. */
+  static void printOnce() {
+    if (PRINTED.compareAndSet(false, true)) {
+      System.out.println("dynakeys runtime property tests: base seed " + show(base())
+          + " (replay with -Ddynakeys.seed=" + show(base()) + ")");
+    }
   }
 }

@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
-/** Seeded random values for the codecs' properties, and the reference UTF-8 order. */
+/** Seeded random strings and the reference UTF-8 order (a copy of the codecs module's). */
 final class RandomValues {
   private RandomValues() {}
 
@@ -50,36 +50,10 @@ final class RandomValues {
     }
   }
 
-  /** A string related to {@code a}: equal, extended, cut or diverging after a shared prefix. */
-  static String near(SplittableRandom r, String a, char excluded) {
-    int[] cps = a.codePoints().toArray();
-    switch (r.nextInt(4)) {
-      case 0:
-        return a;
-      case 1:
-        return a + text(r, 3, excluded);
-      case 2:
-        return new String(cps, 0, 1 + r.nextInt(cps.length));
-      default:
-        return new String(cps, 0, r.nextInt(cps.length)) + text(r, 3, excluded);
-    }
-  }
-
-  /** A long of {@code [min, max]}: uniform, of a random magnitude, or at an end. */
-  static long inRange(SplittableRandom r, long min, long max) {
-    long span = max - min;
-    switch (r.nextInt(4)) {
-      case 0:
-        return span == -1L ? r.nextLong() : min + Long.remainderUnsigned(r.nextLong(), span + 1);
-      case 1: {
-        long m = r.nextLong() >>> r.nextInt(64);
-        long v = r.nextBoolean() ? m : -m - 1;
-        return Math.max(min, Math.min(max, v));
-      }
-      case 2:
-        return Long.compareUnsigned(span, 16) < 0 ? min : min + r.nextInt(16);
-      default:
-        return Long.compareUnsigned(span, 16) < 0 ? max : max - r.nextInt(16);
-    }
+  /** A string as a message shows it: printable ASCII as is, everything else as {@code \\u{...}}. */
+  static String escape(String s) {
+    StringBuilder out = new StringBuilder("\"");
+    s.codePoints().forEach(cp -> out.append(cp >= 0x20 && cp < 0x7f ? Character.toString(cp) : String.format("\\u{%X}", cp)));
+    return out.append('"').toString();
   }
 }

@@ -1,13 +1,12 @@
 package io.dynakeys.examples.leaderboard;
 
 import io.dynakeys.runtime.KeyCondition;
-import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.QueryStage;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
 import software.amazon.awssdk.enhanced.dynamodb.model.BatchWriteResult;
@@ -16,8 +15,6 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
-import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
-import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 
 /**
  * The seasonal leaderboard of the article on zero-padded sort keys, on a real table: the runs of
@@ -62,7 +59,6 @@ public final class LeaderboardExample implements AutoCloseable {
     DynamoDbTable<Run> runs = RunKeys.createTable(enhanced, name);
     LeaderboardExample example = new LeaderboardExample(client, runs);
     try {
-      example.awaitActive();
       List<Run> all = new ArrayList<>(SeasonRuns.SEASON_RUNS);
       all.addAll(SeasonRuns.NEIGHBOUR_RUNS);
       example.write(enhanced, all);
@@ -84,7 +80,7 @@ public final class LeaderboardExample implements AutoCloseable {
    * time, then by player id, because those are the next components of the key.
    */
   public Scenario topTen() {
-    KeyQuery query = RunKeys.query(SeasonRuns.SEASON);
+    QueryStage query = RunKeys.query(SeasonRuns.SEASON);
     return read("top 10",
         "The score is inverted, so the partition in ascending key order is best first; equal scores"
             + " follow the time, then the player id, the next components of the key.",
@@ -96,7 +92,7 @@ public final class LeaderboardExample implements AutoCloseable {
    * on a prefix that ends at the delimiter (so 1500 never matches 15000 or 150).
    */
   public Scenario tiedAt(int score) {
-    KeyQuery query = RunKeys.query(SeasonRuns.SEASON).score(score);
+    QueryStage query = RunKeys.query(SeasonRuns.SEASON).score(score);
     return read("runs tied at " + score,
         "Equality on the score is a begins_with on its ten digits and the delimiter, so " + score
             + " never matches a longer or shorter number; the ties come out by time, then player id.",
@@ -108,7 +104,7 @@ public final class LeaderboardExample implements AutoCloseable {
    * takes the bounds in value order and flips them for the inverted key.
    */
   public Scenario scoresBetween(int lo, int hi) {
-    KeyQuery query = RunKeys.query(SeasonRuns.SEASON).scoreBetween(lo, hi);
+    QueryStage query = RunKeys.query(SeasonRuns.SEASON).scoreBetween(lo, hi);
     return read("scores between " + lo + " and " + hi,
         "Bounds are given as scores and flipped for the inverted key: " + hi + " becomes the lower key,"
             + " and the upper one ends in the delimiter's successor '$' to take every run of " + lo + ".",
@@ -123,7 +119,7 @@ public final class LeaderboardExample implements AutoCloseable {
    * later player id, come next.
    */
   public Scenario runsAfter(Run run, int count) {
-    KeyQuery query = RunKeys.query(run.season());
+    QueryStage query = RunKeys.query(run.season());
     Map<String, AttributeValue> start = Map.of(
         "pk", AttributeValue.fromS(RunKeys.partitionKey(run)),
         "sk", AttributeValue.fromS(RunKeys.sortKey(run)));
@@ -140,7 +136,7 @@ public final class LeaderboardExample implements AutoCloseable {
    * records through the table schema.
    */
   public Scenario playerRuns(String playerId) {
-    KeyQuery query = RunKeys.queryByPlayer(playerId);
+    QueryStage query = RunKeys.queryByPlayer(playerId);
     List<LeaderboardRow> rows = new ArrayList<>();
     runs.index(RunKeys.ByPlayer.INDEX_NAME).query(query.toQueryConditional()).stream()
         .flatMap(page -> page.items().stream())
@@ -153,42 +149,13 @@ public final class LeaderboardExample implements AutoCloseable {
         query.toKeyCondition(), null, null, List.copyOf(rows));
   }
 
-  /**
-   * Waits until the new table is ACTIVE: at once on dynalite, seconds on DynamoDB. (The SDK's
-   * waiter polls every 20 seconds, which would dominate the example.)
-   */
-  private void awaitActive() {
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-    long delayMillis = 10;
-    while (status() != TableStatus.ACTIVE) {
-      if (System.nanoTime() - deadline > 0) {
-        throw new IllegalStateException("table " + table + " is not ACTIVE after two minutes");
-      }
-      try {
-        Thread.sleep(delayMillis);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted while waiting for table " + table, e);
-      }
-      delayMillis = Math.min(2 * delayMillis, 1000);
-    }
-  }
-
-  private TableStatus status() {
-    try {
-      return client.describeTable(request -> request.tableName(table)).table().tableStatus();
-    } catch (ResourceNotFoundException notYetVisible) {
-      return TableStatus.CREATING; // DynamoDB's control plane may not list a new table at once
-    }
-  }
-
   /** Deletes the table. */
   @Override
   public void close() {
     client.deleteTable(request -> request.tableName(table));
   }
 
-  private Scenario read(String title, String explanation, String call, KeyQuery query, Integer limit,
+  private Scenario read(String title, String explanation, String call, QueryStage query, Integer limit,
       Map<String, AttributeValue> exclusiveStartKey) {
     KeyCondition condition = query.toKeyCondition();
     List<LeaderboardRow> rows = new ArrayList<>();

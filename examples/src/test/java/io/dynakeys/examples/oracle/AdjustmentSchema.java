@@ -1,6 +1,7 @@
 package io.dynakeys.examples.oracle;
 
 import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.QueryStage;
 import java.util.List;
 import java.util.Random;
 
@@ -58,7 +59,7 @@ final class AdjustmentSchema implements OracleSchema<Adjustment> {
   }
 
   @Override
-  public KeyQuery query(QueryShape s) {
+  public QueryStage query(QueryShape s) {
     AdjustmentKeys.Query q = AdjustmentKeys.query((String) s.partition());
     if (s.depth() == 0) {
       return s.<Integer>range(q, q::deltaBetween, q::deltaAtLeast, q::deltaAtMost, q::deltaGreaterThan, q::deltaLessThan);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.QueryStage;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -53,7 +54,7 @@ class EmptyRangeTest {
         sendsNoEmptyValue("tagBetween(\"\", \"b\")", () -> TagKeys.query("t1").tagBetween("", "b")));
   }
 
-  private static Executable empty(String call, Supplier<KeyQuery> range) {
+  private static Executable empty(String call, Supplier<QueryStage> range) {
     return () -> {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, range::get,
           () -> call + " holds no value of the domain, but the builder returned " + safely(range));
@@ -61,15 +62,15 @@ class EmptyRangeTest {
     };
   }
 
-  private static Executable sendsNoEmptyValue(String call, Supplier<KeyQuery> range) {
+  private static Executable sendsNoEmptyValue(String call, Supplier<QueryStage> range) {
     return () -> {
-      KeyQuery query = range.get();
+      QueryStage query = range.get();
       assertFalse(query.toKeyCondition().attributeValues().values().stream().anyMatch(v -> "".equals(v.s())),
           () -> call + " sent " + query + ", an empty string as a key value, which DynamoDB refuses");
     };
   }
 
-  private static String safely(Supplier<KeyQuery> range) {
+  private static String safely(Supplier<QueryStage> range) {
     try {
       return String.valueOf(range.get());
     } catch (RuntimeException e) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.dynakeys.runtime.KeyCondition;
 import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.QueryStage;
 import io.dynakeys.testing.DynaliteExtension;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -73,7 +74,7 @@ class KeyQueryOracleTest {
   }
 
   /** One random query, planned before anything is sent. */
-  private record Planned(QueryShape shape, String chain, QueryOracle.Expected expected, KeyQuery query,
+  private record Planned(QueryShape shape, String chain, QueryOracle.Expected expected, QueryStage query,
       IllegalArgumentException thrown, Mode mode) {}
 
   /** One schema's run: its items, table, random queries and findings. */
@@ -135,7 +136,7 @@ class KeyQueryOracleTest {
     private Planned plan(QueryOracle<R> oracle) {
       QueryShape shape = oracle.randomShape(random);
       QueryOracle.Expected expected = oracle.expect(shape);
-      KeyQuery query = null;
+      QueryStage query = null;
       IllegalArgumentException thrown = null;
       try {
         query = schema.query(shape);

@@ -1,6 +1,7 @@
 package io.dynakeys.examples.oracle;
 
 import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.QueryStage;
 import java.util.List;
 import java.util.Random;
 
@@ -56,7 +57,7 @@ final class LabelSchema implements OracleSchema<Label> {
   }
 
   @Override
-  public KeyQuery query(QueryShape s) {
+  public QueryStage query(QueryShape s) {
     LabelKeys.Query q = LabelKeys.query((String) s.partition());
     if (s.depth() == 0) {
       return s.<Integer>range(q, q::shelfBetween, q::shelfAtLeast, q::shelfAtMost, q::shelfGreaterThan, q::shelfLessThan);

@@ -1,6 +1,7 @@
 package io.dynakeys.examples.oracle;
 
 import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.QueryStage;
 import java.util.List;
 import java.util.Random;
 
@@ -37,5 +38,5 @@ interface OracleSchema<R> {
   String sortKey(R item);
 
   /** The shape as a call chain on the generated builder; throws what the builder throws. */
-  KeyQuery query(QueryShape shape);
+  QueryStage query(QueryShape shape);
 }

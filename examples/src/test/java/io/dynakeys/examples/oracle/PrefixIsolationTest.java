@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.QueryStage;
 import io.dynakeys.testing.DynaliteExtension;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -161,7 +162,7 @@ class PrefixIsolationTest {
    * Runs {@code query} through both clients, ascending and descending, and fails unless each
    * returns exactly the files {@code expected} selects, in key order.
    */
-  private static void check(String call, KeyQuery query, Predicate<DriveFile> expected) {
+  private static void check(String call, QueryStage query, Predicate<DriveFile> expected) {
     List<DriveFile> want = FILES.stream().filter(expected).sorted(KEY_ORDER).toList();
     boolean ascending = queries % 2 == 0;
     List<DriveFile> got = run(query, ascending);
@@ -177,7 +178,7 @@ class PrefixIsolationTest {
     }
   }
 
-  private static List<DriveFile> run(KeyQuery query, boolean ascending) {
+  private static List<DriveFile> run(QueryStage query, boolean ascending) {
     queries++;
     // Alternate the clients: the key condition on the low-level one, the conditional on the other.
     List<String> ids = queries % 4 < 2

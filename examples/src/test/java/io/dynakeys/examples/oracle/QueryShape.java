@@ -1,6 +1,7 @@
 package io.dynakeys.examples.oracle;
 
 import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.QueryStage;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -33,8 +34,8 @@ record QueryShape(Object partition, List<Object> equal, RangeOp op, Object lo, O
    * returns the stage itself when the shape has no range.
    */
   @SuppressWarnings("unchecked")
-  <T> KeyQuery range(KeyQuery stage, BiFunction<T, T, KeyQuery> between, Function<T, KeyQuery> atLeast,
-      Function<T, KeyQuery> atMost, Function<T, KeyQuery> greaterThan, Function<T, KeyQuery> lessThan) {
+  <T> QueryStage range(QueryStage stage, BiFunction<T, T, QueryStage> between, Function<T, QueryStage> atLeast,
+      Function<T, QueryStage> atMost, Function<T, QueryStage> greaterThan, Function<T, QueryStage> lessThan) {
     if (op == null) {
       return stage;
     }

@@ -1,6 +1,7 @@
 package io.dynakeys.examples.oracle;
 
 import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.QueryStage;
 import java.util.List;
 import java.util.Random;
 
@@ -60,7 +61,7 @@ final class ReadingSchema implements OracleSchema<Reading> {
   }
 
   @Override
-  public KeyQuery query(QueryShape s) {
+  public QueryStage query(QueryShape s) {
     List<?> p = (List<?>) s.partition();
     ReadingKeys.Query q = ReadingKeys.query((String) p.get(0), (Integer) p.get(1));
     if (s.depth() == 0) {

@@ -3,6 +3,7 @@ package io.dynakeys.examples.oracle;
 import io.dynakeys.examples.leaderboard.Run;
 import io.dynakeys.examples.leaderboard.RunKeys;
 import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.QueryStage;
 import java.util.List;
 import java.util.Random;
 
@@ -60,7 +61,7 @@ final class RunSchema implements OracleSchema<Run> {
   }
 
   @Override
-  public KeyQuery query(QueryShape s) {
+  public QueryStage query(QueryShape s) {
     RunKeys.Query q = RunKeys.query((String) s.partition());
     if (s.depth() == 0) {
       return s.<Integer>range(q, q::scoreBetween, q::scoreAtLeast, q::scoreAtMost, q::scoreGreaterThan, q::scoreLessThan);

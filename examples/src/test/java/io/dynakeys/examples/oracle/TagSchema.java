@@ -1,6 +1,7 @@
 package io.dynakeys.examples.oracle;
 
 import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.QueryStage;
 import java.util.List;
 import java.util.Random;
 
@@ -53,7 +54,7 @@ final class TagSchema implements OracleSchema<Tag> {
   }
 
   @Override
-  public KeyQuery query(QueryShape s) {
+  public QueryStage query(QueryShape s) {
     TagKeys.Query q = TagKeys.query((String) s.partition());
     if (s.depth() == 0) {
       return s.<String>range(q, q::tagBetween, q::tagAtLeast, q::tagAtMost, q::tagGreaterThan, q::tagLessThan);

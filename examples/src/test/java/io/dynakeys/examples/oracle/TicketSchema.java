@@ -1,6 +1,7 @@
 package io.dynakeys.examples.oracle;
 
 import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.QueryStage;
 import java.util.List;
 import java.util.Random;
 
@@ -57,7 +58,7 @@ final class TicketSchema implements OracleSchema<Ticket> {
   }
 
   @Override
-  public KeyQuery query(QueryShape s) {
+  public QueryStage query(QueryShape s) {
     TicketKeys.Query q = TicketKeys.query((String) s.partition());
     if (s.depth() == 0) {
       return s.<String>range(q, q::categoryBetween, q::categoryAtLeast, q::categoryAtMost,

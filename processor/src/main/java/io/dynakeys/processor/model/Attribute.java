@@ -1,12 +1,23 @@
 package io.dynakeys.processor.model;
 
 import com.palantir.javapoet.TypeName;
+import java.util.List;
 
 /**
- * A record component as the table schema stores it: one attribute of the same name. Its type has
- * been checked to have an attribute form.
+ * A record component as the table schema stores it: one attribute.
  *
- * @param name the component's (and attribute's) name
- * @param type the component's declared Java type
+ * @param name the component's name
+ * @param attributeName the attribute's name: the component's, or {@code @DynamoDbAttribute}'s
+ * @param valueType the component's type, boxed: what the schema's constructor casts its value to
+ * @param type how it is stored
+ * @param primitive whether the component is primitive, so that an absent attribute cannot be read
+ * @param tags the enhanced-client features on it, from the client's annotations
  */
-public record Attribute(String name, TypeName type) {}
+public record Attribute(String name, String attributeName, TypeName valueType, AttributeType type,
+    boolean primitive, List<AttributeTag> tags) {
+
+  /** Whether the attribute's name differs from the component's. */
+  public boolean renamed() {
+    return !attributeName.equals(name);
+  }
+}

@@ -1,22 +1,44 @@
 package io.dynakeys.processor.model;
 
+import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.AnnotationValue;
 
 /**
- * A secondary index declared with {@code @SecondaryIndex}.
+ * A secondary index declared with {@code @SecondaryIndex}, as written and as resolved: the
+ * validator checks the declaration, the writers use the layout.
  *
  * @param name the index name
  * @param local whether it is a local index (sharing the table's partition key)
- * @param layout its keys; a local index's partition part is the table's
+ * @param layout its keys, with the components that could be resolved; a local index's partition
+ *     part is the table's
+ * @param partitionNames the component names of {@code partitionKey}, as written
+ * @param sortNames the component names of {@code sortKey}, as written
+ * @param declaredPartitionAttribute {@code partitionKeyAttribute} as written (empty: defaulted)
+ * @param declaredSortAttribute {@code sortKeyAttribute} as written (empty: defaulted)
  * @param annotation its {@code @SecondaryIndex}, for diagnostics
- * @param nameValue its {@code name} attribute, for diagnostics
+ * @param position where javac can place a diagnostic: the annotation, or its container when it
+ *     is repeated
+ * @param ordinal its place among the record's indexes, in source order
  */
 public record IndexModel(
-    String name, boolean local, KeyLayout layout, AnnotationMirror annotation, AnnotationValue nameValue) {
+    String name,
+    boolean local,
+    KeyLayout layout,
+    List<String> partitionNames,
+    List<String> sortNames,
+    String declaredPartitionAttribute,
+    String declaredSortAttribute,
+    AnnotationMirror annotation,
+    AnnotationMirror position,
+    int ordinal) {
 
   /** The nested class generated for the index: {@code ByPlayer} for {@code byPlayer}. */
   public String className() {
-    return Character.toUpperCase(name.charAt(0)) + name.substring(1);
+    return name.isEmpty() ? name : Character.toUpperCase(name.charAt(0)) + name.substring(1);
+  }
+
+  /** Whether the annotation is one of several, inside its container. */
+  public boolean repeated() {
+    return position != annotation;
   }
 }

@@ -22,6 +22,27 @@ public record KeyLayout(String indexName, KeyPart partition, KeyPart sort) {
     return List.of(partition, sort);
   }
 
+  /**
+   * The names of the generated query stage classes: {@code Query} for the partition, then
+   * {@code QueryByScore}, {@code QueryByScoreAndAt}, ... with each sort component but the last
+   * fixed (a single stage when the sort key has no component).
+   */
+  public List<String> stageNames() {
+    List<String> names = new ArrayList<>();
+    names.add("Query");
+    StringBuilder name = new StringBuilder("QueryBy");
+    List<KeyComponent> sort = this.sort.components();
+    for (int i = 0; i + 1 < sort.size(); i++) {
+      if (i > 0) {
+        name.append("And");
+      }
+      String component = sort.get(i).name();
+      name.append(Character.toUpperCase(component.charAt(0))).append(component.substring(1));
+      names.add(name.toString());
+    }
+    return names;
+  }
+
   /** Every component of both parts, partition first. */
   public List<KeyComponent> components() {
     List<KeyComponent> all = new ArrayList<>(partition.components());

@@ -1,6 +1,7 @@
 package io.dynakeys.processor.model;
 
 import com.palantir.javapoet.ClassName;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,10 +17,11 @@ import javax.lang.model.element.TypeElement;
  * @param keysClass the generated class's name
  * @param table the table's keys
  * @param indexes the secondary indexes
- * @param attributes every record component, as the table schema stores it
+ * @param attributes every record component, as the table schema stores it, in declaration order
  * @param element the record, as the generated file's originating element and for diagnostics
  * @param annotation the {@code @KeySchema} annotation, for diagnostics
  * @param delimiterValue the {@code delimiter} attribute, or null when defaulted
+ * @param sharding the record's {@code @Sharded}, or {@code null}
  */
 public record KeySchemaModel(
     ClassName record,
@@ -29,7 +31,8 @@ public record KeySchemaModel(
     List<Attribute> attributes,
     TypeElement element,
     AnnotationMirror annotation,
-    AnnotationValue delimiterValue) {
+    AnnotationValue delimiterValue,
+    Sharding sharding) {
 
   /** The record's simple name, as generated code names it in messages. */
   public String recordName() {
@@ -53,7 +56,7 @@ public record KeySchemaModel(
 
   /** The table's layout followed by every index's. */
   public List<KeyLayout> layouts() {
-    List<KeyLayout> all = new java.util.ArrayList<>();
+    List<KeyLayout> all = new ArrayList<>();
     all.add(table);
     indexes.forEach(i -> all.add(i.layout()));
     return all;
@@ -66,5 +69,41 @@ public record KeySchemaModel(
       layout.components().forEach(c -> byName.putIfAbsent(c.name(), c));
     }
     return byName;
+  }
+
+  /** Whether the record's partitions are sharded. */
+  public boolean sharded() {
+    return sharding != null;
+  }
+
+  /**
+   * The key components whose encodings choose the shard, in order: the {@code by} components, or
+   * every sort component. Empty for a record that is not sharded.
+   */
+  public List<KeyComponent> shardComponents() {
+    if (sharding == null) {
+      return List.of();
+    }
+    if (sharding.bySortKey()) {
+      return sort().components();
+    }
+    List<KeyComponent> out = new ArrayList<>();
+    for (String name : sharding.by()) {
+      KeyComponent c = table.components().stream().filter(k -> k.name().equals(name)).findFirst().orElse(null);
+      if (c != null) {
+        out.add(c);
+      }
+    }
+    return out;
+  }
+
+  /** The table's path component (the one {@code @PathSegment} of its sort key), or {@code null}. */
+  public KeyComponent pathComponent() {
+    for (KeyComponent c : sort().components()) {
+      if (c.path() != null && c.keyType().isKeyType()) {
+        return c;
+      }
+    }
+    return null;
   }
 }

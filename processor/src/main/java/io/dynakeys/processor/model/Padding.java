@@ -1,16 +1,16 @@
 package io.dynakeys.processor.model;
 
-import java.math.BigInteger;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 
 /**
  * A component's {@code @Padded} declaration as written, with the handles needed to point at its
- * attributes in diagnostics.
+ * attributes in diagnostics. Bounds are in the units of the type's encoding (epoch milliseconds
+ * for an {@code Instant}).
  *
  * @param width the declared width
- * @param min the declared minimum, or {@code null} when not set (0)
- * @param max the declared maximum, or {@code null} when not set (the type's maximum)
+ * @param declaredMin the declared minimum, or {@code null} when not set (0)
+ * @param declaredMax the declared maximum, or {@code null} when not set (the type's maximum)
  * @param mirror the annotation, for diagnostics
  * @param widthValue the {@code value} attribute, for diagnostics
  * @param minValue the {@code min} attribute, or {@code null}
@@ -18,35 +18,20 @@ import javax.lang.model.element.AnnotationValue;
  */
 public record Padding(
     int width,
-    Long min,
-    Long max,
+    Long declaredMin,
+    Long declaredMax,
     AnnotationMirror mirror,
     AnnotationValue widthValue,
     AnnotationValue minValue,
     AnnotationValue maxValue) {
 
   /** The domain's minimum: the declared one, or 0. */
-  public BigInteger domainMin() {
-    return BigInteger.valueOf(min == null ? 0 : min);
+  public long min() {
+    return declaredMin == null ? 0 : declaredMin;
   }
 
-  /** The domain's maximum: the declared one, or the type's. */
-  public BigInteger domainMax(ValueType type) {
-    return max == null ? type.typeMax() : BigInteger.valueOf(max);
-  }
-
-  /** The offset subtracted before writing digits: {@code min} when negative, else 0. */
-  public BigInteger offset() {
-    return domainMin().signum() < 0 ? domainMin() : BigInteger.ZERO;
-  }
-
-  /** The largest number written (before inversion): {@code max - offset}. */
-  public BigInteger largestStored(ValueType type) {
-    return domainMax(type).subtract(offset());
-  }
-
-  /** The digits {@link #largestStored} needs. */
-  public int digitsNeeded(ValueType type) {
-    return largestStored(type).toString().length();
+  /** The domain's maximum: the declared one, or the largest number of units the type has. */
+  public long max(ComponentType type) {
+    return declaredMax == null ? type.encoding().maxUnits() : declaredMax;
   }
 }

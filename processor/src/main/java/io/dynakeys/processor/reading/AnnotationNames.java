@@ -14,6 +14,7 @@ public final class AnnotationNames {
   public static final String PATH_SEGMENT = PACKAGE + "PathSegment";
   public static final String SECONDARY_INDEX = PACKAGE + "SecondaryIndex";
   public static final String SECONDARY_INDEXES = PACKAGE + "SecondaryIndexes";
+  public static final String SHARDED = PACKAGE + "Sharded";
 
   /** Annotations that only mean something on a key component. */
   public static final String[] COMPONENT_MODIFIERS = {PADDED, INVERTED, TIEBREAKER, PATH_SEGMENT};

@@ -1,9 +1,12 @@
 package io.dynakeys.processor.reading;
 
+import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
+import io.dynakeys.processor.model.Attribute;
+import io.dynakeys.processor.model.AttributeType;
+import io.dynakeys.processor.model.NestedRecord;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
@@ -14,27 +17,14 @@ import javax.lang.model.type.TypeMirror;
 
 /**
  * Decides how the generated table schema stores a component's type, or why it cannot: the
- * enhanced client's scalar converters, {@code List}/{@code Set}/{@code Map<String, _>} and
- * {@code Optional} of those, and nested records as maps.
+ * scalars of {@link StorableTypes}, enums by name, {@code List}/{@code Set}/{@code Map} and
+ * {@code Optional} of those, and nested records as maps. Types are compared by their elements'
+ * names, so type-use annotations ({@code Map<@NonNull String, V>}) never change what is accepted.
  */
 final class AttributeTypeReader {
 
   /** The outcome: a storage, or the reason there is none. */
   record Outcome(AttributeType type, String problem) {}
-
-  private static final Set<String> SCALARS = Set.of(
-      "java.lang.String", "java.lang.Boolean", "java.lang.Byte", "java.lang.Short",
-      "java.lang.Integer", "java.lang.Long", "java.lang.Float", "java.lang.Double",
-      "java.lang.Character", "java.math.BigDecimal", "java.math.BigInteger",
-      "java.time.Instant", "java.time.LocalDate", "java.time.LocalDateTime", "java.time.LocalTime",
-      "java.time.Duration", "java.util.UUID", "software.amazon.awssdk.core.SdkBytes");
-
-  /** What DynamoDB's string, number and binary sets can hold (enums are stored as strings). */
-  private static final Set<String> SET_ELEMENTS = Set.of(
-      "java.lang.String", "java.lang.Byte", "java.lang.Short", "java.lang.Integer",
-      "java.lang.Long", "java.lang.Float", "java.lang.Double", "java.math.BigDecimal",
-      "java.math.BigInteger", "java.time.Instant", "java.time.LocalDate", "java.util.UUID",
-      "software.amazon.awssdk.core.SdkBytes", "byte[]", "java.lang.Character");
 
   /** DynamoDB stores no "empty Optional" inside a list or map: it would come back as null. */
   private static final String OPTIONAL_INSIDE = "an Optional inside a collection cannot be stored:"
@@ -42,20 +32,16 @@ final class AttributeTypeReader {
 
   private AttributeTypeReader() {}
 
-  private static boolean isEnum(TypeMirror type) {
-    return type.getKind() == TypeKind.DECLARED
-        && ((DeclaredType) type).asElement().getKind() == ElementKind.ENUM;
-  }
-
   static Outcome read(TypeMirror type, List<String> enclosing) {
     if (type.getKind().isPrimitive()) {
-      return scalar(TypeName.get(type).box());
+      return scalar(TypeName.get(type).box().withoutAnnotations());
     }
     if (type.getKind() == TypeKind.ARRAY) {
-      if (((ArrayType) type).getComponentType().getKind() == TypeKind.BYTE) {
-        return scalar(TypeName.get(type));
+      TypeKind element = ((ArrayType) type).getComponentType().getKind();
+      if (element == TypeKind.BYTE || element == TypeKind.CHAR) {
+        return scalar(TypeName.get(type).withoutAnnotations());
       }
-      return problem("arrays other than byte[] have no attribute form; use a List");
+      return problem("arrays other than byte[] and char[] have no attribute form; use a List");
     }
     if (type.getKind() != TypeKind.DECLARED) {
       return problem("it is not a concrete type");
@@ -63,19 +49,24 @@ final class AttributeTypeReader {
     DeclaredType declared = (DeclaredType) type;
     TypeElement element = (TypeElement) declared.asElement();
     String name = element.getQualifiedName().toString();
-    if (element.getKind() == ElementKind.ENUM || SCALARS.contains(name)) {
-      return scalar(TypeName.get(type));
+    if (element.getKind() == ElementKind.ENUM) {
+      return new Outcome(AttributeType.of(AttributeType.Kind.ENUM, ClassName.get(element)), null);
+    }
+    if (StorableTypes.stored(name) != null) {
+      return scalar(ClassName.get(element));
     }
     List<? extends TypeMirror> args = declared.getTypeArguments();
     switch (name) {
       case "java.util.List":
-        return collection(AttributeType.Kind.LIST, type, args, enclosing);
-      case "java.util.Set": {
-        Outcome set = collection(AttributeType.Kind.SET, type, args, enclosing);
-        if (set.problem() == null && !SET_ELEMENTS.contains(set.type().arguments().get(0).type().toString())
-            && !isEnum(args.get(0))) {
+      case "java.util.Collection":
+        return collection(AttributeType.Kind.LIST, declared, args, enclosing);
+      case "java.util.Set":
+      case "java.util.SortedSet":
+      case "java.util.NavigableSet": {
+        Outcome set = collection(AttributeType.Kind.SET, declared, args, enclosing);
+        if (set.problem() == null && !setElement(set.type().arguments().get(0))) {
           return problem("DynamoDB sets hold strings, numbers or binary, so use a List for "
-              + args.get(0));
+              + KeyTypeReader.displayLabel(args.get(0)));
         }
         return set;
       }
@@ -87,17 +78,23 @@ final class AttributeTypeReader {
         if (inner.problem() != null) {
           return inner;
         }
-        if (inner.type().kind() != AttributeType.Kind.SCALAR) {
-          return problem("an Optional must hold a scalar, not a collection or record");
+        if (inner.type().kind() == AttributeType.Kind.OPTIONAL) {
+          return problem("an Optional of an Optional cannot be stored: both empties would be absent");
         }
-        return new Outcome(new AttributeType(AttributeType.Kind.OPTIONAL, TypeName.get(type),
-            List.of(inner.type())), null);
+        return generic(AttributeType.Kind.OPTIONAL, declared, List.of(inner.type()));
       }
-      case "java.util.Map": {
-        if (args.size() != 2 || !args.get(0).toString().equals("java.lang.String")) {
-          return problem("DynamoDB map keys are strings, so use Map<String, V>");
+      case "java.util.Map":
+      case "java.util.SortedMap":
+      case "java.util.NavigableMap": {
+        if (args.size() != 2) {
+          return problem("a raw Map has no key and value types");
         }
         Outcome key = read(args.get(0), enclosing);
+        if (key.problem() != null || !mapKey(key.type())) {
+          return problem("DynamoDB map keys are strings, so the key type must be stored as a"
+              + " string or a number (String, an enum, UUID, a number, ...), not "
+              + KeyTypeReader.displayLabel(args.get(0)));
+        }
         Outcome value = read(args.get(1), enclosing);
         if (value.problem() != null) {
           return value;
@@ -105,33 +102,80 @@ final class AttributeTypeReader {
         if (value.type().kind() == AttributeType.Kind.OPTIONAL) {
           return problem(OPTIONAL_INSIDE);
         }
-        return new Outcome(new AttributeType(AttributeType.Kind.MAP, TypeName.get(type),
-            List.of(key.type(), value.type())), null);
+        return generic(AttributeType.Kind.MAP, declared, List.of(key.type(), value.type()));
       }
       default:
         break;
     }
     if (element.getKind() == ElementKind.RECORD) {
-      if (enclosing.contains(name)) {
-        return problem("records that contain themselves cannot be stored as nested maps");
-      }
-      if (!element.getTypeParameters().isEmpty()) {
-        return problem("generic nested records are not supported");
-      }
-      List<String> inside = new ArrayList<>(enclosing);
-      inside.add(name);
-      for (RecordComponentElement c : element.getRecordComponents()) {
-        Outcome o = read(c.asType(), inside);
-        if (o.problem() != null) {
-          return problem("its component " + c.getSimpleName() + ": " + o.problem());
-        }
-      }
-      return new Outcome(new AttributeType(AttributeType.Kind.RECORD, TypeName.get(type), List.of()), null);
+      return nestedRecord(element, enclosing);
     }
     return problem("the enhanced client has no converter for it");
   }
 
-  private static Outcome collection(AttributeType.Kind kind, TypeMirror type,
+  private static Outcome nestedRecord(TypeElement element, List<String> enclosing) {
+    String name = element.getQualifiedName().toString();
+    if (enclosing.contains(name)) {
+      return problem("records that contain themselves cannot be stored as nested maps");
+    }
+    if (!element.getTypeParameters().isEmpty()) {
+      return problem("generic nested records are not supported");
+    }
+    List<String> inside = new ArrayList<>(enclosing);
+    inside.add(name);
+    List<Attribute> attributes = new ArrayList<>();
+    for (RecordComponentElement c : element.getRecordComponents()) {
+      ClientAnnotations.Options options = ClientAnnotations.read(c, false, false);
+      if (!options.problems().isEmpty()) {
+        return problem("its component " + c.getSimpleName() + ": " + options.problems().get(0).message());
+      }
+      Outcome o = options.converter() != null
+          ? new Outcome(AttributeType.of(AttributeType.Kind.CONVERTED, options.converter()), null)
+          : read(c.asType(), inside);
+      if (o.problem() != null) {
+        return problem("its component " + c.getSimpleName() + ": " + o.problem());
+      }
+      if (options.ignoreNulls() && ClientAnnotations.ignoreNullsProblem(o.type()) != null) {
+        return problem("its component " + c.getSimpleName() + ": "
+            + ClientAnnotations.ignoreNullsProblem(o.type()));
+      }
+      attributes.add(new Attribute(c.getSimpleName().toString(), options.attributeName(),
+          TypeName.get(c.asType()).withoutAnnotations().box(), o.type(),
+          c.asType().getKind().isPrimitive(), List.of()));
+    }
+    ClassName record = ClassName.get(element);
+    return new Outcome(new AttributeType(AttributeType.Kind.RECORD, record, List.of(),
+        new NestedRecord(record, List.copyOf(attributes))), null);
+  }
+
+  private static boolean setElement(AttributeType element) {
+    if (element.kind() == AttributeType.Kind.ENUM) {
+      return true;
+    }
+    StorableTypes.Stored stored = element.kind() == AttributeType.Kind.SCALAR
+        ? StorableTypes.stored(qualified(element.type())) : null;
+    return stored == StorableTypes.Stored.S || stored == StorableTypes.Stored.N
+        || stored == StorableTypes.Stored.B;
+  }
+
+  private static boolean mapKey(AttributeType key) {
+    if (key == null) {
+      return false;
+    }
+    if (key.kind() == AttributeType.Kind.ENUM) {
+      return true;
+    }
+    StorableTypes.Stored stored = key.kind() == AttributeType.Kind.SCALAR
+        ? StorableTypes.stored(qualified(key.type())) : null;
+    return stored == StorableTypes.Stored.S || stored == StorableTypes.Stored.N;
+  }
+
+  /** The qualified name a scalar's type name stands for; arrays as {@code byte[]}. */
+  static String qualified(TypeName type) {
+    return type.withoutAnnotations().toString();
+  }
+
+  private static Outcome collection(AttributeType.Kind kind, DeclaredType type,
       List<? extends TypeMirror> args, List<String> enclosing) {
     if (args.size() != 1) {
       return problem("a raw collection has no element type");
@@ -143,11 +187,19 @@ final class AttributeTypeReader {
     if (element.type().kind() == AttributeType.Kind.OPTIONAL) {
       return problem(OPTIONAL_INSIDE);
     }
-    return new Outcome(new AttributeType(kind, TypeName.get(type), List.of(element.type())), null);
+    return generic(kind, type, List.of(element.type()));
+  }
+
+  /** A generic shape, its type rebuilt from the arguments' types (without type-use annotations). */
+  private static Outcome generic(AttributeType.Kind kind, DeclaredType type, List<AttributeType> arguments) {
+    ClassName raw = ClassName.get((TypeElement) type.asElement());
+    TypeName[] args = arguments.stream().map(AttributeType::type).toArray(TypeName[]::new);
+    return new Outcome(new AttributeType(kind,
+        com.palantir.javapoet.ParameterizedTypeName.get(raw, args), List.copyOf(arguments), null), null);
   }
 
   private static Outcome scalar(TypeName type) {
-    return new Outcome(new AttributeType(AttributeType.Kind.SCALAR, type, List.of()), null);
+    return new Outcome(AttributeType.of(AttributeType.Kind.SCALAR, type), null);
   }
 
   private static Outcome problem(String reason) {

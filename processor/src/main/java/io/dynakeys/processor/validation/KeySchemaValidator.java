@@ -1,5 +1,10 @@
 package io.dynakeys.processor.validation;
 
+import io.dynakeys.codecs.KeyEncoding;
+import io.dynakeys.codecs.KeyTypes;
+import io.dynakeys.codecs.PaddedLongCodec;
+import io.dynakeys.processor.model.Attribute;
+import io.dynakeys.processor.model.ComponentType;
 import io.dynakeys.processor.model.IndexModel;
 import io.dynakeys.processor.model.KeyComponent;
 import io.dynakeys.processor.model.KeyLayout;
@@ -7,19 +12,22 @@ import io.dynakeys.processor.model.KeyPart;
 import io.dynakeys.processor.model.KeySchemaModel;
 import io.dynakeys.processor.model.Padding;
 import io.dynakeys.processor.reading.Mirrors;
-import io.dynakeys.processor.model.ValueType;
 import java.math.BigInteger;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import javax.lang.model.element.Element;
 
 /**
- * The compile-time checks of one record: widths against domains, numbers without padding,
- * inversion, tiebreakers, delimiters, enum constants and key sizes. Each finding points at the
- * narrowest element: the annotation value when an attribute is wrong.
+ * The compile-time checks of one record's keys: widths against domains, numbers without padding,
+ * inversion, tiebreakers, delimiters, enum constants and key sizes. Every fact about a type comes
+ * from its encoding in the codecs' registry, run here as it runs at run time. Each finding points
+ * at the narrowest element: the annotation value when an attribute is wrong.
  */
 public final class KeySchemaValidator {
 
   private final ValidationReport report;
-  private final java.util.Set<String> checkedComponents = new java.util.HashSet<>();
+  private final Set<String> checkedComponents = new HashSet<>();
 
   /** @param report where findings go */
   public KeySchemaValidator(ValidationReport report) {
@@ -35,7 +43,7 @@ public final class KeySchemaValidator {
     boolean delimiterOk = checkDelimiter(model);
     checkParts(model, List.of(model.partition(), model.sort()), delimiterOk);
     checkTiebreakers(model);
-    checkPaths(model);
+    new PathValidator(report).validate(model);
     if (delimiterOk) {
       checkDelimiterOrder(model, model.sort());
     }
@@ -54,7 +62,7 @@ public final class KeySchemaValidator {
         checkPrefix(model, part);
       }
       for (KeyComponent component : part.components()) {
-        checkComponent(part, component);
+        checkComponent(model, part, component);
         if (delimiterOk) {
           checkEncodingAvoidsDelimiter(part, component);
         }
@@ -88,20 +96,33 @@ public final class KeySchemaValidator {
           Mirrors.explicit(model.annotation(), "sortKeyAttribute"));
       return;
     }
-    for (io.dynakeys.processor.model.Attribute a : model.attributes()) {
-      String clash = a.name().equals(pk) ? "partitionKeyAttribute"
-          : model.hasSortKey() && a.name().equals(sk) ? "sortKeyAttribute" : null;
+    java.util.Map<String, String> taken = new java.util.HashMap<>();
+    for (Attribute a : model.attributes()) {
+      String clash = a.attributeName().equals(pk) ? "partitionKeyAttribute"
+          : model.hasSortKey() && a.attributeName().equals(sk) ? "sortKeyAttribute" : null;
       if (clash != null) {
-        javax.lang.model.element.Element component = model.element().getRecordComponents().stream()
-            .filter(rc -> rc.getSimpleName().contentEquals(a.name())).findFirst()
-            .map(javax.lang.model.element.Element.class::cast).orElse(model.element());
-        report.error(Messages.componentNamedLikeKeyAttribute(a.name(), clash), component, null, null);
+        report.error(a.renamed()
+                ? Messages.attributeNameClash(a.name(), a.attributeName(), "the key attribute " + clash + " names")
+                : Messages.componentNamedLikeKeyAttribute(a.name(), clash),
+            component(model, a.name()), null, null);
+        continue;
+      }
+      String other = taken.putIfAbsent(a.attributeName(), a.name());
+      if (other != null) {
+        report.error(Messages.attributeNameClash(a.name(), a.attributeName(), "component " + other),
+            component(model, a.name()), null, null);
       }
     }
   }
 
+  static Element component(KeySchemaModel model, String name) {
+    return model.element().getRecordComponents().stream()
+        .filter(rc -> rc.getSimpleName().contentEquals(name)).findFirst()
+        .map(Element.class::cast).orElse(model.element());
+  }
+
   /** Why {@code d} cannot separate parts of a key, or null when it can. */
-  private static String delimiterProblem(char d) {
+  static String delimiterProblem(char d) {
     if (Character.isLetter(d)) {
       return "a letter";
     } else if (Character.isDigit(d)) {
@@ -133,88 +154,111 @@ public final class KeySchemaValidator {
     }
   }
 
-  private void checkComponent(KeyPart part, KeyComponent c) {
-    ValueType type = c.valueType();
+  private void checkComponent(KeySchemaModel model, KeyPart part, KeyComponent c) {
+    ComponentType type = c.keyType();
     Padding p = c.padding();
     // A component in the table key and in indexes is declared once: report its problems once.
     boolean first = checkedComponents.add(c.name());
     if (p != null) {
       if (first) {
-        checkPadding(c, p);
+        checkPadding(model, c, p);
       }
       return;
     }
-    if (type.integral() && part.kind() == KeyPart.Kind.SORT && c.path() == null) {
-      int digits = type.typeMax().toString().length(); // a BigInteger's declared max is a long
-      report.error(Messages.unpaddedNumberInSortKey(c.name(), typeLabel(c), digits),
+    if (type.isKeyType() && !c.encoding().textSortsByValue() && part.kind() == KeyPart.Kind.SORT
+        && c.path() == null) {
+      // What @Padded would need over the default domain [0, the type's max].
+      int digits = PaddedLongCodec.digitsNeeded(0, c.encoding().maxUnits());
+      report.error(Messages.unpaddedNumberInSortKey(c.name(), type.label(), digits),
           c.element(), c.keyAnnotation(), null);
     }
     if (!first) {
       return;
     }
-    if (type == ValueType.FLOATING) {
-      report.error(Messages.floatingKeyComponent(c.name(), typeLabel(c)), c.element(), c.keyAnnotation(), null);
-    } else if (type == ValueType.OTHER && c.path() == null) {
-      report.error(Messages.unsupportedKeyType(c.name(), typeLabel(c)), c.element(), c.keyAnnotation(), null);
-    } else if (type == ValueType.PATH && c.path() == null) {
-      report.error(Messages.pathWithoutAnnotation(c.name()), c.element(), c.keyAnnotation(), null);
+    switch (type.kind()) {
+      case INEXACT_NUMBER:
+        report.error(Messages.floatingKeyComponent(c.name(), type.label()), c.element(), c.keyAnnotation(), null);
+        break;
+      case OTHER:
+        if (c.path() == null) {
+          report.error(Messages.unsupportedKeyType(c.name(), type.label(), KeyTypes.labels()),
+              c.element(), c.keyAnnotation(), null);
+        }
+        break;
+      case PATH_WITHOUT_ANNOTATION:
+        report.error(Messages.pathWithoutAnnotation(c.name()), c.element(), c.keyAnnotation(), null);
+        break;
+      default:
+        break;
     }
     if (c.inverted()) {
       report.error(Messages.invertedWithoutPadded(), c.element(), c.invertedAnnotation(), null);
     }
   }
 
-  private void checkPadding(KeyComponent c, Padding p) {
-    ValueType type = c.valueType();
-    if (!type.paddable()) {
-      String message = type == ValueType.FLOATING
-          ? Messages.paddedFloatingPoint(typeLabel(c))
-          : Messages.paddedUnsupportedType(typeLabel(c));
-      report.error(message, c.element(), p.mirror(), null);
+  private void checkPadding(KeySchemaModel model, KeyComponent c, Padding p) {
+    ComponentType type = c.keyType();
+    KeyEncoding<?> encoding = type.encoding();
+    if (type.kind() == ComponentType.Kind.INEXACT_NUMBER) {
+      report.error(Messages.paddedFloatingPoint(type.label()), c.element(), p.mirror(), null);
+      return;
+    }
+    if (encoding == null || !encoding.paddable()) {
+      report.error(Messages.paddedUnsupportedType(type.label(), KeyTypes.paddableLabels()),
+          c.element(), p.mirror(), null);
       return;
     }
     if (p.width() < 1) {
       report.error(Messages.paddedWidthNotPositive(p.width()), c.element(), p.mirror(), p.widthValue());
       return;
     }
-    if (type == ValueType.BIG_INTEGER && p.max() == null) {
+    if (encoding.requiresDeclaredMax() && p.declaredMax() == null) {
       report.error(Messages.bigIntegerNeedsMax(), c.element(), p.mirror(), null);
       return;
     }
-    if (p.min() != null && p.domainMin().compareTo(type.typeMin()) < 0) {
-      report.error(Messages.paddedBoundOutsideType("min", p.min(), type.label(), type.typeMin()),
-          c.element(), p.mirror(), p.minValue());
+    if (p.declaredMin() != null && p.declaredMin() < encoding.minUnits()) {
+      report.error(Messages.paddedBoundOutsideType("min", p.declaredMin(), type.label(),
+              BigInteger.valueOf(encoding.minUnits())), c.element(), p.mirror(), p.minValue());
       return;
     }
-    if (p.max() != null && p.domainMax(type).compareTo(type.typeMax()) > 0) {
-      report.error(Messages.paddedBoundOutsideType("max", p.max(), type.label(), type.typeMax()),
-          c.element(), p.mirror(), p.maxValue());
+    if (p.declaredMax() != null && p.declaredMax() > encoding.maxUnits()) {
+      report.error(Messages.paddedBoundOutsideType("max", p.declaredMax(), type.label(),
+              BigInteger.valueOf(encoding.maxUnits())), c.element(), p.mirror(), p.maxValue());
       return;
     }
-    if (p.domainMin().compareTo(p.domainMax(type)) > 0) {
-      report.error(Messages.paddedMinAboveMax(p.domainMin().longValueExact(), p.domainMax(type)),
-          c.element(), p.mirror(), p.minValue());
+    long min = p.min();
+    long max = p.max(type);
+    if (min > max) {
+      report.error(Messages.paddedMinAboveMax(min, BigInteger.valueOf(max)), c.element(), p.mirror(),
+          p.minValue());
       return;
     }
-    int needed = p.digitsNeeded(type);
+    // The codec's own arithmetic, as the generated code will run it.
+    int needed = PaddedLongCodec.digitsNeeded(min, max);
     if (p.width() < needed) {
-      BigInteger suggestion = BigInteger.TEN.pow(p.width()).subtract(BigInteger.ONE).add(p.offset());
-      String what = p.offset().signum() < 0
-          ? type.unit() + " from " + p.domainMin() + " to " + p.domainMax(type)
-              + ", stored as value - min"
-          : type.unit();
-      BigInteger largest = p.largestStored(type);
-      report.error(Messages.paddedTooNarrow(p.width(), what, largest, needed, javaLiteral(suggestion)),
+      long offset = PaddedLongCodec.offset(min);
+      BigInteger suggestion = BigInteger.TEN.pow(p.width()).subtract(BigInteger.ONE)
+          .add(BigInteger.valueOf(offset));
+      String what = offset < 0
+          ? encoding.unit() + " from " + min + " to " + max + ", stored as value - min"
+          : encoding.unit();
+      report.error(Messages.paddedTooNarrow(p.width(), what, PaddedLongCodec.largestStored(min, max),
+              needed, javaLiteral(suggestion)),
           c.element(), p.mirror(), p.widthValue());
     }
   }
 
   private void checkEncodingAvoidsDelimiter(KeyPart part, KeyComponent c) {
     char d = part.delimiter();
-    if (c.valueType() == ValueType.ENUM) {
-      for (String constant : c.enumConstants()) {
-        if (constant.indexOf(d) >= 0) {
-          report.error(Messages.enumConstantContainsDelimiter(c.type().toString(), constant, d),
+    KeyEncoding<?> encoding = c.encoding();
+    if (encoding == null) {
+      return;
+    }
+    List<String> texts = encoding.allTexts();
+    if (texts != null && !c.padded()) {
+      for (String text : texts) {
+        if (text.indexOf(d) >= 0) {
+          report.error(Messages.enumConstantContainsDelimiter(c.keyType().label(), text, d),
               c.element(), c.keyAnnotation(), null);
         }
       }
@@ -222,70 +266,18 @@ public final class KeySchemaValidator {
     }
     String alphabet = c.encodingAlphabet();
     if (alphabet != null && alphabet.indexOf(d) >= 0) {
-      report.error(Messages.delimiterInEncoding(d, c.name(), typeLabel(c), example(c)),
+      report.error(Messages.delimiterInEncoding(d, c.name(), c.keyType().label(), example(c)),
           c.element(), c.keyAnnotation(), null);
     }
   }
 
-  private void checkPaths(KeySchemaModel model) {
-    List<KeyComponent> elsewhere = new java.util.ArrayList<>(model.partition().components());
-    for (IndexModel index : model.indexes()) {
-      elsewhere.addAll(index.layout().components());
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static String example(KeyComponent c) {
+    KeyEncoding encoding = c.encoding();
+    if (!encoding.textSortsByValue()) {
+      return "-42"; // integers: the one character of their alphabet an example may lack
     }
-    for (KeyComponent c : elsewhere) {
-      if (c.path() != null) {
-        report.error(Messages.pathNotInSortKey(), c.element(), c.path().mirror(), null);
-      }
-    }
-    KeyComponent first = null;
-    for (KeyComponent c : model.sort().components()) {
-      KeyComponent.PathSegment path = c.path();
-      if (path == null) {
-        continue;
-      }
-      if (c.valueType() != ValueType.PATH) {
-        report.error(Messages.pathSegmentWrongType(typeLabel(c)), c.element(), path.mirror(), null);
-        continue;
-      }
-      if (first != null) {
-        report.error(Messages.pathTwice(first.name()), c.element(), path.mirror(), null);
-        continue;
-      }
-      first = c;
-      char d = path.delimiter();
-      String reason = delimiterProblem(d);
-      if (reason != null) {
-        report.error(Messages.delimiterNotAllowed(d, reason), c.element(), path.mirror(), path.delimiterValue());
-        continue;
-      }
-      if (d == model.sort().delimiter()) {
-        report.error(Messages.pathDelimiterEqualsKeyDelimiter(d), c.element(), path.mirror(), path.delimiterValue());
-        continue;
-      }
-      for (KeyPart part : List.of(model.partition(), model.sort())) {
-        if (part.prefix().indexOf(d) >= 0) {
-          String attribute = part.kind() == KeyPart.Kind.PARTITION ? "partitionPrefix" : "sortPrefix";
-          report.error(Messages.delimiterInPrefix(attribute, part.prefix(), d), c.element(),
-              path.mirror(), path.delimiterValue());
-        }
-      }
-      if (path.indexes()) {
-        java.util.Set<String> taken = new java.util.HashSet<>();
-        model.attributes().forEach(a -> taken.add(a.name()));
-        for (KeyLayout layout : model.layouts()) {
-          taken.add(layout.partition().attribute());
-          taken.add(layout.sort().attribute());
-          if (layout.indexName() != null) {
-            taken.add(layout.indexName());
-          }
-        }
-        for (String name : List.of(c.childrenIndex(), c.parentAttribute(), c.depthIndex())) {
-          if (taken.contains(name)) {
-            report.error(Messages.pathIndexClash(name), c.element(), path.mirror(), null);
-          }
-        }
-      }
-    }
+    return encoding.toText(encoding.example(0));
   }
 
   private void checkTiebreakers(KeySchemaModel model) {
@@ -326,24 +318,6 @@ public final class KeySchemaValidator {
             model.annotation(), model.delimiterValue());
         return;
       }
-    }
-  }
-
-  private static String typeLabel(KeyComponent c) {
-    return c.type().toString().replace("java.lang.", "").replace("java.math.", "")
-        .replace("java.time.", "").replace("java.util.", "");
-  }
-
-  private static String example(KeyComponent c) {
-    switch (c.valueType()) {
-      case UUID:
-        return "123e4567-e89b-12d3-a456-426614174000";
-      case INSTANT:
-        return "2026-06-23T00:00:00.000000000Z";
-      case LOCAL_DATE:
-        return "2026-06-23";
-      default:
-        return "-42";
     }
   }
 

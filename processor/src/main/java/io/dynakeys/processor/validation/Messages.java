@@ -22,9 +22,9 @@ public final class Messages {
   }
 
   // Check 3: @Padded on a type it cannot encode.
-  public static String paddedUnsupportedType(String type) {
-    return "@Padded cannot encode " + type + ": it pads byte, short, int, long (and their boxes),"
-        + " BigInteger, Instant and LocalDate";
+  public static String paddedUnsupportedType(String type, java.util.List<String> paddable) {
+    return "@Padded cannot encode " + type + ": it pads " + list(paddable) + " (and the boxes of the"
+        + " primitives)";
   }
 
   public static String paddedFloatingPoint(String type) {
@@ -53,10 +53,18 @@ public final class Messages {
         + " (e.g. @Padded(value = 19, max = Long.MAX_VALUE))";
   }
 
-  public static String unsupportedKeyType(String component, String type) {
+  public static String unsupportedKeyType(String component, String type, java.util.List<String> keyTypes) {
     return component + " cannot be a key component: " + type + " has no key encoding. Key"
-        + " components are byte, short, int, long (and boxes), BigInteger, String, UUID, enums,"
-        + " Instant and LocalDate";
+        + " components are " + list(keyTypes) + " (and the boxes of the primitives), and"
+        + " io.dynakeys.runtime.TreePath with @PathSegment";
+  }
+
+  /** {@code a, b and c}. */
+  static String list(java.util.List<String> items) {
+    if (items.size() <= 1) {
+      return String.join("", items);
+    }
+    return String.join(", ", items.subList(0, items.size() - 1)) + " and " + items.get(items.size() - 1);
   }
 
   public static String floatingKeyComponent(String component, String type) {
@@ -214,8 +222,17 @@ public final class Messages {
         + " and methods, so use letters and digits such as \"byPlayer\"";
   }
 
-  public static String duplicateIndexName(String index) {
-    return "index name \"" + index + "\" is declared twice: give each index its own name";
+  public static String duplicateIndexName(String index, String other) {
+    return !other.equals(index)
+        ? "index name \"" + index + "\" differs from \"" + other + "\" only in the case of letters:"
+            + " their generated classes would share a name (a file system may not tell them apart)."
+            + " Give each index a distinct name"
+        : "index name \"" + index + "\" is declared twice: give each index its own name";
+  }
+
+  public static String indexClassClash(String index, String generated, String other) {
+    return "index name \"" + index + "\" would generate the class " + generated + ", which clashes"
+        + " with the generated " + other + ": choose another index name";
   }
 
   public static String localIndexWithPartition(String index) {
@@ -284,16 +301,140 @@ public final class Messages {
         + keyAttribute + " in @KeySchema";
   }
 
-  public static String unsupportedAttributeType(String component, String type, String reason) {
+  public static String unsupportedAttributeType(String component, String type, String reason,
+      String supported) {
     return component + " of type " + type + " cannot be stored by the generated table schema ("
-        + reason + "). Supported: String, boolean, numbers (primitive and boxed), BigDecimal,"
-        + " BigInteger, enums, Instant, LocalDate, UUID, byte[], SdkBytes, List/Set/Map<String, _>"
-        + " of those, Optional of those, and nested records";
+        + reason + "). Supported: " + supported;
+  }
+
+  // @Sharded.
+  public static String shardCount(int count, int max) {
+    return count < 2
+        ? "@Sharded(count = " + count + ") spreads nothing: a sharded record needs at least 2 shards"
+        : "@Sharded(count = " + count + ") is more than " + max + " shards: every read queries every"
+            + " shard, and " + max + " shards already take a million writes per second for one key."
+            + " Use " + max + " or fewer";
+  }
+
+  public static String partitionComponentNamedShard() {
+    return "the partition component shard has the name of the shard number that a sharded record's"
+        + " PartitionParts holds: rename the component";
+  }
+
+  public static String shardedPathIndexes(String path) {
+    return "@Sharded and the generated indexes of the path " + path + " do not combine: they are"
+        + " keyed by the item's partition key, so a folder's children would be spread over every"
+        + " shard. Set @PathSegment(indexes = false)";
+  }
+
+  public static String shardedWithoutSortKey(String record) {
+    return "@Sharded has nothing to spread items by: " + record + " has no sort key component, so"
+        + " every item of a partition would land in one shard. Give the record a sort key, or name"
+        + " the components in by";
+  }
+
+  public static String shardByTwice(String name) {
+    return "@Sharded names " + name + " twice in by: name each component once";
+  }
+
+  public static String shardByUnknown(String name, String record) {
+    return "@Sharded names \"" + name + "\" in by, which " + record + " does not have: name its key"
+        + " components";
+  }
+
+  public static String shardByNotKey(String name) {
+    return "@Sharded names " + name + " in by, which is not a key component: the shard must follow"
+        + " from the item's key, so that key(...) finds the item with one GetItem. Name key components";
+  }
+
+  public static String shardByPath(String name) {
+    return "@Sharded names the path " + name + " in by: a path changes when an item moves in the"
+        + " tree, which would move the item to another shard. Name other components";
+  }
+
+  public static String shardByOnlyPartition() {
+    return "@Sharded names only partition key components in by: every item of a partition would"
+        + " land in one shard, spreading nothing. Add a sort key component";
+  }
+
+  public static String orphanSharded(String record) {
+    return "@Sharded has no effect: " + record + " is not annotated @KeySchema. Add @KeySchema to the"
+        + " record";
+  }
+
+  // The enhanced client's annotations on components.
+  public static String unsupportedClientAnnotation(String annotation, String component) {
+    String advice = switch (annotation) {
+      case "DynamoDbPartitionKey", "DynamoDbSortKey" ->
+          "dynakeys computes the keys: mark the component @PartitionKey or @SortKey of"
+              + " io.dynakeys.annotations instead";
+      case "DynamoDbSecondaryPartitionKey", "DynamoDbSecondarySortKey", "DynamoDbSecondaryPartitionKeys",
+          "DynamoDbSecondarySortKeys" -> "declare the index with @SecondaryIndex on the record instead";
+      case "DynamoDbIgnore" -> "a record is rebuilt from all its components, so each is stored;"
+          + " move what should not be stored out of the record";
+      default -> "dynakeys does not support it on records; remove it";
+    };
+    return "@" + annotation + " on " + component + " has no meaning for a dynakeys record and would"
+        + " be ignored: " + advice;
+  }
+
+  public static String clientAnnotationInNestedRecord(String annotation, String component) {
+    return "@" + annotation + " on " + component + " works only on a component of the @KeySchema"
+        + " record itself, where the enhanced client's extensions see it; it would be ignored in a"
+        + " nested record: move it, or remove it";
+  }
+
+  public static String clientAnnotationOnKeyComponent(String annotation, String component) {
+    return "@" + annotation + " on " + component + " would let the enhanced client change a value"
+        + " the item's key is computed from, so the stored key would no longer match: use it on a"
+        + " component outside the keys";
+  }
+
+  public static String emptyAttributeName(String component) {
+    return "@DynamoDbAttribute on " + component + " names no attribute: give a name, or remove it to"
+        + " store the component under its own name";
+  }
+
+  public static String badConverter(String component, String problem) {
+    return "@DynamoDbConvertedBy on " + component + " cannot be used: " + problem
+        + ". Name a public class with a public constructor without arguments that implements"
+        + " AttributeConverter of the component's type";
+  }
+
+  public static String clientAnnotationWrongType(String annotation, String component, String type,
+      String expected) {
+    return "@" + annotation + " on " + component + " needs " + expected + ", not " + type;
+  }
+
+  public static String badVersionArguments(long startAt, long incrementBy) {
+    return "@DynamoDbVersionAttribute(startAt = " + startAt + ", incrementBy = " + incrementBy
+        + ") is refused by the enhanced client: startAt must be -1 or more and incrementBy 1 or more";
+  }
+
+  public static String versionAndCounter(String component) {
+    return component + " is both a version attribute and an atomic counter: the client would"
+        + " increment it twice. Keep one";
+  }
+
+  public static String twoVersionAttributes(String first) {
+    return "a record has at most one @DynamoDbVersionAttribute, and " + first + " is already it";
+  }
+
+  public static String ignoreNullsProblem(String component, String problem) {
+    return "@DynamoDbIgnoreNulls on " + component + " has no effect: " + problem + " (nested records"
+        + " always leave their empty components out). Remove it";
+  }
+
+  public static String attributeNameClash(String component, String attribute, String other) {
+    return component + " would be stored in the attribute \"" + attribute + "\", which " + other
+        + " already uses: choose another name with @DynamoDbAttribute";
   }
 
   public static String internalError(String record, Throwable e) {
-    return "dynakeys could not process " + record + " because of an internal error ("
-        + e + "); please report it with this record's source";
+    java.io.StringWriter trace = new java.io.StringWriter();
+    e.printStackTrace(new java.io.PrintWriter(trace));
+    return "dynakeys could not process " + record + " because of an internal error (" + e
+        + "); please report it with this record's source and this trace:\n" + trace;
   }
 
   public static String show(char c) {

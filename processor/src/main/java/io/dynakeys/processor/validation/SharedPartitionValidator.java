@@ -7,8 +7,13 @@ import java.util.List;
 /**
  * Check 10: records of one compilation that share a partition layout (the same non-empty
  * {@code partitionPrefix} in the same attribute) live in one item collection, so their sort
- * prefixes must not overlap and same-named sort components must be encoded alike. Records with
- * no partition prefix are left alone: nothing says they share a table.
+ * prefixes must not overlap, and where they do, same-named sort components must be encoded alike
+ * (mixed widths interleave wrongly). Records whose sort prefixes cannot overlap never conflict.
+ * Records with no partition prefix are left alone: nothing says they share a table.
+ *
+ * <p>The check sees the records of one compilation. Under incremental (isolating) builds a
+ * compilation may hold only the records that changed, so a conflict with an unchanged record can
+ * go unreported until a full build.
  */
 public final class SharedPartitionValidator {
 
@@ -38,11 +43,12 @@ public final class SharedPartitionValidator {
       }
       String mine = sortHead(model);
       String theirs = sortHead(other);
-      if (mine.startsWith(theirs) || theirs.startsWith(mine)) {
-        report.error(Messages.sortPrefixOverlap(prefix, other.recordName(),
-                model.sort().prefix(), other.sort().prefix()),
-            model.element(), model.annotation(), model.sort().prefixValue());
+      if (!mine.startsWith(theirs) && !theirs.startsWith(mine)) {
+        continue; // distinct sort prefixes: the two records' keys never interleave
       }
+      report.error(Messages.sortPrefixOverlap(prefix, other.recordName(),
+              model.sort().prefix(), other.sort().prefix()),
+          model.element(), model.annotation(), model.sort().prefixValue());
       for (KeyComponent c : model.sort().components()) {
         for (KeyComponent o : other.sort().components()) {
           if (c.name().equals(o.name())) {

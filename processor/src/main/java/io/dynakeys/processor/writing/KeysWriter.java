@@ -5,7 +5,6 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.NameAllocator;
-import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.TypeSpec;
 import io.dynakeys.processor.model.IndexModel;
 import io.dynakeys.processor.model.KeyComponent;
@@ -20,24 +19,24 @@ import javax.lang.model.element.Modifier;
 
 /**
  * Writes {@code <Record>Keys}: codec constants, encoders for items and for components,
- * {@code key(...)}, parsers returning typed parts, and the query entry point.
+ * {@code key(...)}, parsers returning typed parts, the query entry points, one nested class per
+ * index, and the table schema.
  */
 public final class KeysWriter {
+  /** Named in Javadoc only, fully qualified, so that no compiler sees an unused import. */
+  static final String KEY_FORMAT_EXCEPTION = "io.dynakeys.runtime.KeyFormatException";
 
   private final KeySchemaModel model;
+  private final Names names;
   private final Map<String, ComponentCode> code = new LinkedHashMap<>();
 
   /** @param model a validated record */
   public KeysWriter(KeySchemaModel model) {
     this.model = model;
-    java.util.Set<String> constants = new java.util.HashSet<>();
+    this.names = new Names(model);
     for (KeyComponent c : model.keyComponents().values()) {
-      // orderId and order_id would both be ORDER_ID.
-      String constant = ComponentCode.constantName(c.name());
-      while (!constants.add(constant)) {
-        constant = constant + "_";
-      }
-      code.put(c.name(), new ComponentCode(c, model.partition(), model.recordName(), constant));
+      code.put(c.name(), new ComponentCode(c, model.recordName(), model.partition().delimiter(),
+          names.constant(c.name())));
     }
   }
 
@@ -46,6 +45,7 @@ public final class KeysWriter {
     TypeSpec.Builder keys = TypeSpec.classBuilder(model.keysClass())
         .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
         .addJavadoc(LayoutDoc.javadoc(model));
+    addKeyAttributeConstants(keys, model.table());
     code.values().forEach(c -> keys.addField(c.field()));
     keys.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
 
@@ -58,12 +58,13 @@ public final class KeysWriter {
           .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
           .addJavadoc("Keys of the $L index $S of {@link $T}.\n\n<pre>\n$L</pre>\n",
               index.local() ? "local" : "global", index.name(), model.record(),
-              LayoutDoc.lines(index.layout()))
+              LayoutDoc.lines(model, index))
           .addField(FieldSpec.builder(String.class, "INDEX_NAME", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
               .initializer("$S", index.name())
               .addJavadoc("The index name, as the table and {@code DynamoDbTable.index(...)} know it.\n")
               .build())
           .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+      addKeyAttributeConstants(nested, index.layout());
       addLayout(nested, index.layout(), holder);
       keys.addType(nested.build());
       addIndexQueryShortcut(keys, index, holder);
@@ -72,120 +73,147 @@ public final class KeysWriter {
     return keys.build();
   }
 
+  /** The names of a layout's key attributes, for conditions and low-level requests. */
+  private static void addKeyAttributeConstants(TypeSpec.Builder owner, KeyLayout layout) {
+    owner.addField(FieldSpec.builder(String.class, "PARTITION_KEY_ATTRIBUTE", Modifier.PUBLIC,
+            Modifier.STATIC, Modifier.FINAL)
+        .initializer("$S", layout.partition().attribute())
+        .addJavadoc("The attribute that holds the partition key.\n")
+        .build());
+    if (layout.hasSortKey()) {
+      owner.addField(FieldSpec.builder(String.class, "SORT_KEY_ATTRIBUTE", Modifier.PUBLIC,
+              Modifier.STATIC, Modifier.FINAL)
+          .initializer("$S", layout.sort().attribute())
+          .addJavadoc("The attribute that holds the sort key.\n")
+          .build());
+    }
+  }
+
   /** Key encoders, parsers and the query builder of one layout, into {@code owner}. */
   private void addLayout(TypeSpec.Builder owner, KeyLayout layout, ClassName ownerName) {
     boolean ownPartition = layout.indexName() == null
         || !layout.partition().equals(model.partition());
-    if (ownPartition) {
+    boolean sharded = model.sharded() && layout.indexName() == null;
+    if (sharded) {
+      new ShardWriter(model, names, code).addTo(owner);
+    } else if (ownPartition) {
       addKeyMethods(owner, layout.partition(), "partitionKey");
     }
     if (layout.hasSortKey()) {
       addKeyMethods(owner, layout.sort(), "sortKey");
     }
     if (ownPartition) {
-      addParser(owner, ownerName, layout.partition(), "parsePartitionKey", "PartitionParts", "pk");
+      addParser(owner, ownerName, layout.partition(), "parsePartitionKey", "PartitionParts", "pk",
+          sharded ? names.shardConstant() : null);
     }
     if (!layout.sort().components().isEmpty()) {
-      addParser(owner, ownerName, layout.sort(), "parseSortKey", "SortParts", "sk");
+      addParser(owner, ownerName, layout.sort(), "parseSortKey", "SortParts", "sk", null);
     }
-    new QueryWriter(model, layout, ownerName, code).addTo(owner);
+    new QueryWriter(model, layout, ownerName, code, names).addTo(owner);
   }
 
   /** The parent and depth attributes that key a path component's generated indexes. */
   private void addPathKeys(TypeSpec.Builder keys) {
-    List<KeyComponent> sort = model.sort().components();
-    for (int i = 0; i < sort.size(); i++) {
-      KeyComponent path = sort.get(i);
-      if (path.path() == null || !path.path().indexes()) {
-        continue;
-      }
-      List<KeyComponent> before = sort.subList(0, i);
-      String prefixMethod = path.name() + "Prefix";
-      MethodSpec.Builder prefix = MethodSpec.methodBuilder(prefixMethod)
-          .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-          .returns(String.class);
-      NameAllocator names = new NameAllocator();
-      for (KeyComponent c : before) {
-        prefix.addParameter(c.type(), names.newName(c.name(), c));
-      }
-      List<CodeBlock> pieces = new ArrayList<>();
-      if (!model.sort().prefix().isEmpty()) {
-        pieces.add(CodeBlock.of("$S", model.sort().prefix() + model.sort().delimiter()));
-      }
-      for (KeyComponent c : before) {
-        ComponentCode.Encoding e = code.get(c.name()).encode(CodeBlock.of("$N", names.get(c)),
-            names.newName(c.name() + "Digits"));
-        e.statements().forEach(prefix::addStatement);
-        pieces.addAll(e.pieces());
-        pieces.add(CodeBlock.of("$S", String.valueOf(model.sort().delimiter())));
-      }
-      prefix.addStatement("return $L", pieces.isEmpty() ? CodeBlock.of("$S", "") : CodeBlock.join(pieces, " + "));
-      keys.addMethod(prefix.build());
-
-      CodeBlock prefixCall = CodeBlock.of("$N($L)", prefixMethod,
-          CodeBlock.join(ComponentCode.map(before, c -> CodeBlock.of("item.$N()", c.name())), ", "));
-      String field = code.get(path.name()).fieldName();
-      keys.addMethod(MethodSpec.methodBuilder(path.parentAttribute() + "Key")
-          .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-          .returns(String.class)
-          .addParameter(model.record(), "item")
-          .addJavadoc("The value of the {@code $L} attribute that keys the index $S: the"
-              + " partition key, the delimiter, and the sort key up to {@code item}'s parent folder.\n",
-              path.parentAttribute(), path.childrenIndex())
-          .addStatement("return $N.parentKey(partitionKey(item), $L, item.$N())", field, prefixCall, path.name())
-          .build());
-      keys.addMethod(MethodSpec.methodBuilder(path.depthAttribute() + "Key")
-          .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-          .returns(String.class)
-          .addParameter(model.record(), "item")
-          .addJavadoc("The value of the {@code $L} attribute that keys the index $S: the"
-              + " partition key, the delimiter, the sort key before the path, and the path's depth.\n",
-              path.depthAttribute(), path.depthIndex())
-          .addStatement("return $N.depthKey(partitionKey(item), $L, item.$N())", field, prefixCall, path.name())
-          .build());
+    KeyComponent path = model.pathComponent();
+    if (path == null || !path.path().indexes()) {
+      return;
     }
+    List<KeyComponent> sort = model.sort().components();
+    List<KeyComponent> before = sort.subList(0, sort.indexOf(path));
+    String prefixMethod = path.name() + "Prefix";
+    MethodSpec.Builder prefix = MethodSpec.methodBuilder(prefixMethod)
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .returns(String.class);
+    NameAllocator locals = names.allocator();
+    List<String> parameters = Names.parameters(locals, before);
+    for (int i = 0; i < before.size(); i++) {
+      prefix.addParameter(before.get(i).type(), parameters.get(i));
+    }
+    List<CodeBlock> pieces = new ArrayList<>();
+    if (!model.sort().prefix().isEmpty()) {
+      pieces.add(CodeBlock.of("$S", model.sort().prefix() + model.sort().delimiter()));
+    }
+    for (int i = 0; i < before.size(); i++) {
+      KeyComponent c = before.get(i);
+      ComponentCode.Encoding e = code.get(c.name()).encode(CodeBlock.of("$N", parameters.get(i)),
+          locals.newName(c.name() + "Digits"));
+      e.statements().forEach(prefix::addStatement);
+      pieces.addAll(e.pieces());
+      pieces.add(CodeBlock.of("$S", String.valueOf(model.sort().delimiter())));
+    }
+    prefix.addStatement("return $L", pieces.isEmpty() ? CodeBlock.of("$S", "") : CodeBlock.join(pieces, " + "));
+    keys.addMethod(prefix.build());
+
+    CodeBlock prefixCall = CodeBlock.of("$N($L)", prefixMethod,
+        CodeBlock.join(before.stream().map(c -> CodeBlock.of("item.$N()", c.name())).toList(), ", "));
+    String field = code.get(path.name()).fieldName();
+    keys.addMethod(MethodSpec.methodBuilder(path.parentAttribute() + "Key")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(String.class)
+        .addParameter(model.record(), "item")
+        .addJavadoc("The value of the {@code $L} attribute that keys the index $S: the"
+            + " partition key, the delimiter, and the sort key up to {@code item}'s parent folder.\n",
+            path.parentAttribute(), path.childrenIndex())
+        .addStatement("return $N.parentKey(partitionKey(item), $L, item.$N())", field, prefixCall, path.name())
+        .build());
+    keys.addMethod(MethodSpec.methodBuilder(path.depthAttribute() + "Key")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(String.class)
+        .addParameter(model.record(), "item")
+        .addJavadoc("The value of the {@code $L} attribute that keys the index $S: the"
+            + " partition key, the delimiter, the sort key before the path, and the path's depth.\n",
+            path.depthAttribute(), path.depthIndex())
+        .addStatement("return $N.depthKey(partitionKey(item), $L, item.$N())", field, prefixCall, path.name())
+        .build());
   }
 
   private void addIndexQueryShortcut(TypeSpec.Builder keys, IndexModel index, ClassName holder) {
+    ClassName stage = holder.nestedClass("Query");
     MethodSpec.Builder query = MethodSpec.methodBuilder("query" + index.className())
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-        .returns(holder.nestedClass("Query"))
+        .returns(stage)
         .addJavadoc("A query of the index $S: the same as {@link $T#query}.\n", index.name(), holder);
-    for (KeyComponent c : index.layout().partition().components()) {
-      query.addParameter(c.type(), c.name());
+    NameAllocator locals = names.allocator();
+    List<KeyComponent> partition = index.layout().partition().components();
+    List<String> parameters = Names.parameters(locals, partition);
+    for (int i = 0; i < partition.size(); i++) {
+      query.addParameter(partition.get(i).type(), parameters.get(i));
     }
-    query.addStatement("return $T.query($L)", holder, names(index.layout().partition().components()));
+    query.addStatement("return $T.query($L)", holder, arguments(parameters));
     keys.addMethod(query.build());
   }
 
   private void addKeyMethods(TypeSpec.Builder keys, KeyPart part, String name) {
     ClassName record = model.record();
-    List<CodeBlock> accessors = ComponentCode.map(part.components(), c -> CodeBlock.of("item.$N()", c.name()));
+    List<CodeBlock> accessors = part.components().stream()
+        .map(c -> CodeBlock.of("item.$N()", c.name())).toList();
     keys.addMethod(MethodSpec.methodBuilder(name)
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(String.class)
         .addParameter(record, "item")
-        .addJavadoc("The encoded $L of {@code item}.\n\n@throws $T when a component is null or"
-                + " outside its domain\n", part.kind().label(), KEY_FORMAT_EXCEPTION)
+        .addJavadoc("The encoded $L of {@code item}.\n\n@throws $L when the item or a component is"
+                + " null, or a component is outside its domain\n", part.kind().label(), KEY_FORMAT_EXCEPTION)
+        .addStatement("$T.requireItem(item, $S)", RuntimeTypes.KEY_FORMAT_EXCEPTION, model.recordName())
         .addStatement("return $N($L)", name, CodeBlock.join(accessors, ", "))
         .build());
 
     MethodSpec.Builder encoder = MethodSpec.methodBuilder(name)
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(String.class)
-        .addJavadoc("The encoded $L of an item with these components: {@code $L}.\n\n@throws $T"
+        .addJavadoc("The encoded $L of an item with these components: {@code $L}.\n\n@throws $L"
                 + " when a component is null, empty, contains the delimiter or is outside its domain\n",
             part.kind().label(), LayoutDoc.pattern(part), KEY_FORMAT_EXCEPTION);
-    NameAllocator names = new NameAllocator();
-    for (KeyComponent c : part.components()) {
-      encoder.addParameter(ParameterSpec.builder(c.type(), names.newName(c.name(), c)).build());
+    NameAllocator locals = names.allocator();
+    List<String> parameters = Names.parameters(locals, part.components());
+    for (int i = 0; i < parameters.size(); i++) {
+      encoder.addParameter(part.components().get(i).type(), parameters.get(i));
     }
-    encoder.addCode(keyBody(part, names));
+    encoder.addCode(keyBody(part, parameters, locals));
     keys.addMethod(encoder.build());
   }
 
-  /** The body of an encoder whose parameters are the part's components, allocated in {@code names}. */
-  private CodeBlock keyBody(KeyPart part, NameAllocator names) {
+  /** The body of an encoder whose parameters are the part's components. */
+  private CodeBlock keyBody(KeyPart part, List<String> parameters, NameAllocator locals) {
     CodeBlock.Builder body = CodeBlock.builder();
     List<CodeBlock> pieces = new ArrayList<>();
     if (!part.literalHead().isEmpty()) {
@@ -196,8 +224,8 @@ public final class KeysWriter {
       if (i > 0) {
         pieces.add(CodeBlock.of("$S", String.valueOf(part.delimiter())));
       }
-      ComponentCode.Encoding e = code.get(c.name()).encode(CodeBlock.of("$N", names.get(c)),
-          names.newName(c.name() + "Digits"));
+      ComponentCode.Encoding e = code.get(c.name()).encode(CodeBlock.of("$N", parameters.get(i)),
+          locals.newName(c.name() + "Digits"));
       e.statements().forEach(body::addStatement);
       if (e.number() && pieces.isEmpty() && part.components().size() == 1) {
         // A key of one full-width number and nothing else: no concatenation makes it a string.
@@ -236,23 +264,35 @@ public final class KeysWriter {
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(RuntimeTypes.KEY)
         .addJavadoc("The primary key of the item with these components.\n");
-    for (KeyComponent c : all) {
-      byComponents.addParameter(c.type(), c.name());
+    NameAllocator locals = names.allocator();
+    List<String> parameters = Names.parameters(locals, all);
+    for (int i = 0; i < all.size(); i++) {
+      byComponents.addParameter(all.get(i).type(), parameters.get(i));
     }
-    CodeBlock pk = CodeBlock.of("partitionKey($L)", names(model.partition().components()));
+    int split = model.partition().components().size();
+    CodeBlock pk = model.sharded()
+        ? ShardWriter.partitionKeyOfComponents(model, all, parameters)
+        : CodeBlock.of("partitionKey($L)", arguments(parameters.subList(0, split)));
     CodeBlock sk = model.hasSortKey()
-        ? CodeBlock.of(", sortKey($L)", names(model.sort().components()))
+        ? CodeBlock.of(", sortKey($L)", arguments(parameters.subList(split, parameters.size())))
         : CodeBlock.of("");
     byComponents.addStatement("return $T.of($L$L)", RuntimeTypes.PRIMARY_KEY, pk, sk);
     keys.addMethod(byComponents.build());
   }
 
+  /**
+   * A parser and its parts record; {@code shardCodec} (a sharded partition key's codec constant)
+   * adds the shard number that ends the key.
+   */
   private void addParser(TypeSpec.Builder keys, ClassName owner, KeyPart part, String name,
-      String partsName, String argument) {
+      String partsName, String argument, String shardCodec) {
     ClassName parts = owner.nestedClass(partsName);
     MethodSpec.Builder ctor = MethodSpec.constructorBuilder();
     for (KeyComponent c : part.components()) {
       ctor.addParameter(c.type(), c.name());
+    }
+    if (shardCodec != null) {
+      ctor.addParameter(int.class, "shard");
     }
     keys.addType(TypeSpec.recordBuilder(parts)
         .addModifiers(Modifier.PUBLIC)
@@ -260,13 +300,13 @@ public final class KeysWriter {
         .addJavadoc("The components of a parsed $L of {@link $T}.\n", part.kind().label(), model.record())
         .build());
 
-    NameAllocator names = new NameAllocator();
-    names.newName(argument, argument);
-    String reader = names.newName("reader", "reader");
+    NameAllocator locals = names.allocator();
+    String key = locals.newName(argument, argument);
+    String reader = locals.newName("reader", "reader");
     CodeBlock.Builder body = CodeBlock.builder()
-        .addStatement("$T $N = new $T($N, $S, $S, $L)", RuntimeTypes.KEY_READER, reader,
-            RuntimeTypes.KEY_READER, argument, model.recordName(), part.kind().label(),
-            ComponentCode.charLiteral(part.delimiter()));
+        .addStatement("$T $N = $T.$N($N, $S, $L)", RuntimeTypes.KEY_READER, reader,
+            RuntimeTypes.KEY_READER, part.kind() == KeyPart.Kind.PARTITION ? "partitionKey" : "sortKey",
+            key, model.recordName(), ComponentCode.charLiteral(part.delimiter()));
     if (!part.literalHead().isEmpty()) {
       body.addStatement("$N.literal($S)", reader, part.literalHead());
     }
@@ -277,27 +317,34 @@ public final class KeysWriter {
       if (i > 0) {
         body.addStatement("$N.delimiter($S)", reader, c.name());
       }
-      String local = names.newName(c.name(), c);
-      body.addStatement("$T $N = $L", c.type(), local, code.get(c.name()).decode(reader, i == components.size() - 1));
+      String local = Names.parameter(locals, c);
+      boolean last = i == components.size() - 1 && shardCodec == null;
+      body.addStatement("$T $N = $L", c.type(), local, code.get(c.name()).decode(reader, last));
       values.add(CodeBlock.of("$N", local));
+    }
+    if (shardCodec != null) {
+      String shard = locals.newName("shard");
+      body.addStatement("$N.delimiter($S)", reader, "shard");
+      body.addStatement("int $N = $N.decode($N)", shard, shardCodec, reader);
+      values.add(CodeBlock.of("$N", shard));
     }
     body.addStatement("$N.end()", reader);
     body.addStatement("return new $T($L)", parts, CodeBlock.join(values, ", "));
     keys.addMethod(MethodSpec.methodBuilder(name)
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(parts)
-        .addParameter(String.class, argument)
-        .addJavadoc("Parses a $L written by {@link #$L}: {@code $L}.\n\n@throws $T when {@code $L}"
-                + " has the wrong prefix, delimiters, digits or number of components\n",
+        .addParameter(String.class, key)
+        .addJavadoc("Parses a $L written by {@link #$L}: {@code $L}. Accepts exactly the keys the"
+                + " encoder writes.\n\n@throws $L when {@code $L} has the wrong prefix, delimiters,"
+                + " digits or number of components, or is no key the encoder could write\n",
             part.kind().label(), part.kind() == KeyPart.Kind.PARTITION ? "partitionKey" : "sortKey",
-            LayoutDoc.pattern(part), KEY_FORMAT_EXCEPTION, argument)
+            shardCodec == null ? LayoutDoc.pattern(part) : LayoutDoc.shardedPattern(part, model.sharding()),
+            KEY_FORMAT_EXCEPTION, key)
         .addCode(body.build())
         .build());
   }
 
-  static CodeBlock names(List<KeyComponent> components) {
-    return CodeBlock.join(ComponentCode.map(components, c -> CodeBlock.of("$N", c.name())), ", ");
+  static CodeBlock arguments(List<String> names) {
+    return CodeBlock.join(names.stream().map(n -> CodeBlock.of("$N", n)).toList(), ", ");
   }
-
-  static final ClassName KEY_FORMAT_EXCEPTION = ClassName.get("io.dynakeys.runtime", "KeyFormatException");
 }

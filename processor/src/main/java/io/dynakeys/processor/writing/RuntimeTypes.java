@@ -1,27 +1,37 @@
 package io.dynakeys.processor.writing;
 
 import com.palantir.javapoet.ClassName;
+import java.util.List;
 
-/** The runtime and SDK types that generated code refers to, named once. */
+/** The codec, runtime and SDK types that generated code refers to, named once. */
 final class RuntimeTypes {
   private RuntimeTypes() {}
 
+  private static final String CODECS = "io.dynakeys.codecs";
   private static final String RUNTIME = "io.dynakeys.runtime";
-  static final ClassName PADDED_LONG = ClassName.get(RUNTIME, "PaddedLong");
-  static final ClassName PADDED_BIG_INTEGER = ClassName.get(RUNTIME, "PaddedBigInteger");
-  static final ClassName PADDED_INSTANT = ClassName.get(RUNTIME, "PaddedInstant");
-  static final ClassName PADDED_LOCAL_DATE = ClassName.get(RUNTIME, "PaddedLocalDate");
-  static final ClassName DECIMAL_NUMBER = ClassName.get(RUNTIME, "DecimalNumber");
-  static final ClassName TEXT_COMPONENT = ClassName.get(RUNTIME, "TextComponent");
-  static final ClassName ENUM_COMPONENT = ClassName.get(RUNTIME, "EnumComponent");
-  static final ClassName UUID_COMPONENT = ClassName.get(RUNTIME, "UuidComponent");
-  static final ClassName ISO_INSTANT = ClassName.get(RUNTIME, "IsoInstant");
-  static final ClassName ISO_LOCAL_DATE = ClassName.get(RUNTIME, "IsoLocalDate");
-  static final ClassName PATH_COMPONENT = ClassName.get(RUNTIME, "PathComponent");
+  private static final String SCHEMA = "io.dynakeys.runtime.schema";
+  private static final String ENHANCED = "software.amazon.awssdk.enhanced.dynamodb";
+
+  static final ClassName PADDED_LONG_CODEC = ClassName.get(CODECS, "PaddedLongCodec");
+  static final ClassName PADDED_CODEC = ClassName.get(CODECS, "PaddedCodec");
+  static final ClassName TEXT_CODEC = ClassName.get(CODECS, "TextCodec");
+  static final ClassName PATH_CODEC = ClassName.get(CODECS, "PathCodec");
+  static final ClassName SHARD_CODEC = ClassName.get(CODECS, "ShardCodec");
+  static final ClassName KEY_READER = ClassName.get(CODECS, "KeyReader");
+  static final ClassName UTF8 = ClassName.get(CODECS, "Utf8");
   static final ClassName TREE_PATH = ClassName.get(RUNTIME, "TreePath");
-  static final ClassName KEY_READER = ClassName.get(RUNTIME, "KeyReader");
+  static final ClassName KEY_FORMAT_EXCEPTION = ClassName.get(RUNTIME, "KeyFormatException");
   static final ClassName KEY_QUERY = ClassName.get(RUNTIME, "KeyQuery");
-  static final ClassName UTF8 = ClassName.get(RUNTIME, "Utf8");
+  static final ClassName QUERY_STAGE = ClassName.get(RUNTIME, "QueryStage");
   static final ClassName PRIMARY_KEY = ClassName.get(RUNTIME, "PrimaryKey");
-  static final ClassName KEY = ClassName.get("software.amazon.awssdk.enhanced.dynamodb", "Key");
+  static final ClassName RECORD_TABLE_SCHEMA = ClassName.get(SCHEMA, "RecordTableSchema");
+  static final ClassName STORED_TYPE = ClassName.get(SCHEMA, "StoredType");
+  static final ClassName KEY = ClassName.get(ENHANCED, "Key");
+  static final ClassName ENHANCED_CLIENT = ClassName.get(ENHANCED, "DynamoDbEnhancedClient");
+  static final ClassName DYNAMODB_TABLE = ClassName.get(ENHANCED, "DynamoDbTable");
+
+  /** Every type above: their simple names are never used for parameters or constants. */
+  static final List<ClassName> ALL = List.of(PADDED_LONG_CODEC, PADDED_CODEC, TEXT_CODEC, PATH_CODEC, SHARD_CODEC,
+      KEY_READER, UTF8, TREE_PATH, KEY_FORMAT_EXCEPTION, KEY_QUERY, QUERY_STAGE, PRIMARY_KEY, RECORD_TABLE_SCHEMA,
+      STORED_TYPE, KEY, ENHANCED_CLIENT, DYNAMODB_TABLE);
 }

@@ -1,5 +1,6 @@
 package io.dynakeys.processor.writing;
 
+import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
@@ -7,31 +8,32 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import io.dynakeys.processor.model.Attribute;
+import io.dynakeys.processor.model.AttributeTag;
+import io.dynakeys.processor.model.AttributeType;
 import io.dynakeys.processor.model.IndexModel;
+import io.dynakeys.processor.model.KeyComponent;
 import io.dynakeys.processor.model.KeySchemaModel;
+import io.dynakeys.processor.model.NestedRecord;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import javax.lang.model.element.Modifier;
 
 /**
- * Writes {@code tableSchema()}: a {@code RecordTableSchema} that stores every component as its
- * own attribute, adds the computed key attributes of the table and its indexes, and reads items
- * back through the record's canonical constructor. The components and the constructor are found
- * at run time ({@code RecordTableSchema.forRecord}), which maps types by the rules the processor
- * checks here, so the generated code is a few lines that javac compiles quickly, rather than a
- * getter and a converter declaration per component. The schema is built on first use, so a schema
- * problem can never break the key encoders.
+ * Writes {@code tableSchema()}: a {@code RecordTableSchema} whose every attribute is spelled out
+ * (its name and how it is stored), whose components are read by an index switch and whose record
+ * is built from an array, with no reflection at run time and in a form javac checks cheaply (no
+ * lambda or generic inference per component). Nested records get a schema of their own, written
+ * the same way, once per record type. The schema is built on first use, so a schema problem can
+ * never break the key encoders.
  */
 final class TableSchemaWriter {
-  private static final ClassName RECORD_TABLE_SCHEMA =
-      ClassName.get("io.dynakeys.runtime.schema", "RecordTableSchema");
-  private static final ClassName METHOD_HANDLES = ClassName.get("java.lang.invoke", "MethodHandles");
-  private static final ClassName ENHANCED_CLIENT =
-      ClassName.get("software.amazon.awssdk.enhanced.dynamodb", "DynamoDbEnhancedClient");
-  private static final ClassName DYNAMODB_TABLE =
-      ClassName.get("software.amazon.awssdk.enhanced.dynamodb", "DynamoDbTable");
-
   private final KeySchemaModel model;
+  /** Nested records, by class, with the name of the method that builds each one's schema. */
+  private final Map<ClassName, String> nestedSchemas = new LinkedHashMap<>();
+  private final Map<ClassName, NestedRecord> nestedRecords = new LinkedHashMap<>();
 
   TableSchemaWriter(KeySchemaModel model) {
     this.model = model;
@@ -39,11 +41,35 @@ final class TableSchemaWriter {
 
   void addTo(TypeSpec.Builder keys) {
     ClassName record = model.record();
-    TypeName schemaType = ParameterizedTypeName.get(RECORD_TABLE_SCHEMA, record);
-    CodeBlock.Builder init = CodeBlock.builder()
-        .add("$T.forRecord($T.lookup(), $T.class)", RECORD_TABLE_SCHEMA, METHOD_HANDLES, record);
+    TypeName schemaType = ParameterizedTypeName.get(RuntimeTypes.RECORD_TABLE_SCHEMA, record);
+    for (Attribute a : model.attributes()) {
+      collectNested(a.type());
+    }
+    CodeBlock.Builder init = CodeBlock.builder();
+    init.add("$T.builder($T.class, $T::component, $T::construct)", RuntimeTypes.RECORD_TABLE_SCHEMA,
+        record, model.keysClass(), model.keysClass());
     init.indent().indent();
+    java.util.Set<String> tableKeys = new java.util.HashSet<>();
+    model.table().components().forEach(c -> tableKeys.add(c.name()));
+    for (Attribute a : model.attributes()) {
+      String method = tableKeys.contains(a.name()) ? "keyAttribute" : "attribute";
+      if (a.renamed()) {
+        init.add("\n.$N($S, $S, $L)", method, a.name(), a.attributeName(), stored(a));
+      } else {
+        init.add("\n.$N($S, $L)", method, a.name(), stored(a));
+      }
+    }
+    for (Attribute a : model.attributes()) {
+      for (AttributeTag tag : a.tags()) {
+        init.add("\n.tag($S, $L)", a.attributeName(), tag(tag));
+      }
+    }
     init.add("\n.partitionKey($S, $T::partitionKey)", model.partition().attribute(), model.keysClass());
+    String partitionHead = keyHead(model.partition());
+    String sortHead = model.hasSortKey() ? keyHead(model.sort()) : "";
+    if (!partitionHead.isEmpty() || !sortHead.isEmpty()) {
+      init.add("\n.keyPrefixes($S, $S)", partitionHead, sortHead);
+    }
     if (model.hasSortKey()) {
       init.add("\n.sortKey($S, $T::sortKey)", model.sort().attribute(), model.keysClass());
     }
@@ -61,15 +87,14 @@ final class TableSchemaWriter {
             index.layout().sort().attribute(), holder);
       }
     }
-    for (io.dynakeys.processor.model.KeyComponent c : model.sort().components()) {
-      if (c.path() != null && c.path().indexes()) {
-        init.add("\n.indexPartitionKey($S, $S, $T::$N)", c.childrenIndex(), c.parentAttribute(),
-            model.keysClass(), c.parentAttribute() + "Key");
-        init.add("\n.indexSortKey($S, $S)", c.childrenIndex(), model.sort().attribute());
-        init.add("\n.indexPartitionKey($S, $S, $T::$N)", c.depthIndex(), c.depthAttribute(),
-            model.keysClass(), c.depthAttribute() + "Key");
-        init.add("\n.indexSortKey($S, $S)", c.depthIndex(), model.sort().attribute());
-      }
+    KeyComponent path = model.pathComponent();
+    if (path != null && path.path().indexes()) {
+      init.add("\n.indexPartitionKey($S, $S, $T::$N)", path.childrenIndex(), path.parentAttribute(),
+          model.keysClass(), path.parentAttribute() + "Key");
+      init.add("\n.indexSortKey($S, $S)", path.childrenIndex(), model.sort().attribute());
+      init.add("\n.indexPartitionKey($S, $S, $T::$N)", path.depthIndex(), path.depthAttribute(),
+          model.keysClass(), path.depthAttribute() + "Key");
+      init.add("\n.indexSortKey($S, $S)", path.depthIndex(), model.sort().attribute());
     }
     init.add("\n.build()").unindent().unindent();
 
@@ -93,16 +118,171 @@ final class TableSchemaWriter {
         .endControlFlow()
         .addStatement("return schema")
         .build());
+    keys.addMethod(accessor("component", record, componentNames(model.attributes())));
+    keys.addMethod(constructor("construct", record, model.attributes()));
+    for (Map.Entry<ClassName, String> nested : nestedSchemas.entrySet()) {
+      addNestedSchema(keys, nested.getKey(), nested.getValue());
+    }
 
     keys.addMethod(MethodSpec.methodBuilder("createTable")
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-        .returns(ParameterizedTypeName.get(DYNAMODB_TABLE, record))
-        .addParameter(ENHANCED_CLIENT, "client")
+        .returns(ParameterizedTypeName.get(RuntimeTypes.DYNAMODB_TABLE, record))
+        .addParameter(RuntimeTypes.ENHANCED_CLIENT, "client")
         .addParameter(String.class, "tableName")
         .addJavadoc("Creates the table {@code tableName} with its key attributes and every secondary"
-            + " index of {@link $T}, and returns it.\n", record)
+            + " index of {@link $T}, waits until it is active, and returns it.\n", record)
         .addStatement("return tableSchema().createTable(client, tableName)")
         .build());
+  }
+
+  /** Registers the nested records of {@code type}, inner ones first, each once. */
+  private void collectNested(AttributeType type) {
+    type.arguments().forEach(this::collectNested);
+    if (type.kind() == AttributeType.Kind.RECORD && !nestedSchemas.containsKey(type.nested().name())) {
+      type.nested().attributes().forEach(a -> collectNested(a.type()));
+      ClassName name = type.nested().name();
+      nestedSchemas.put(name, "schemaOf" + String.join("_", name.simpleNames()));
+      nestedRecords.put(name, type.nested());
+    }
+  }
+
+  private void addNestedSchema(TypeSpec.Builder keys, ClassName record, String method) {
+    NestedRecord nested = nestedRecords.get(record);
+    String suffix = String.join("_", record.simpleNames());
+    TypeName schemaType = ParameterizedTypeName.get(RuntimeTypes.RECORD_TABLE_SCHEMA, record);
+    CodeBlock.Builder init = CodeBlock.builder()
+        .add("$T.builder($T.class, $T::$N, $T::$N)", RuntimeTypes.RECORD_TABLE_SCHEMA, record,
+            model.keysClass(), "componentOf" + suffix, model.keysClass(), "construct" + suffix);
+    init.indent().indent();
+    for (Attribute a : nested.attributes()) {
+      if (a.renamed()) {
+        init.add("\n.attribute($S, $S, $L)", a.name(), a.attributeName(), stored(a));
+      } else {
+        init.add("\n.attribute($S, $L)", a.name(), stored(a));
+      }
+    }
+    init.add("\n.build()").unindent().unindent();
+    keys.addMethod(MethodSpec.methodBuilder(method)
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .returns(schemaType)
+        .addJavadoc("The schema of the nested record {@link $T}, stored as a map.\n", record)
+        .addStatement("return $L", init.build())
+        .build());
+    keys.addMethod(accessor("componentOf" + suffix, record, componentNames(nested.attributes())));
+    keys.addMethod(constructor("construct" + suffix, record, nested.attributes()));
+  }
+
+  private static List<String> componentNames(List<Attribute> attributes) {
+    return attributes.stream().map(Attribute::name).toList();
+  }
+
+  /** How an attribute is stored, as a {@code StoredType} expression. */
+  private CodeBlock stored(Attribute a) {
+    if (a.primitive() && a.type().kind() == AttributeType.Kind.CONVERTED) {
+      return CodeBlock.of("$T.convertedPrimitive(new $T())", RuntimeTypes.STORED_TYPE, a.type().type());
+    }
+    return a.primitive()
+        ? CodeBlock.of("$T.of($T.class)", RuntimeTypes.STORED_TYPE, a.valueType().unbox())
+        : stored(a.type());
+  }
+
+  private CodeBlock stored(AttributeType type) {
+    ClassName st = RuntimeTypes.STORED_TYPE;
+    switch (type.kind()) {
+      case SCALAR:
+        return CodeBlock.of("$T.of($T.class)", st, type.type());
+      case ENUM:
+        return CodeBlock.of("$T.enumOf($T.class)", st, type.type());
+      case LIST:
+        return CodeBlock.of("$T.listOf($L)", st, stored(type.arguments().get(0)));
+      case SET:
+        return CodeBlock.of("$T.$L($L)", st, sorted(type) ? "sortedSetOf" : "setOf",
+            stored(type.arguments().get(0)));
+      case MAP:
+        return CodeBlock.of("$T.$L($L, $L)", st, sorted(type) ? "sortedMapOf" : "mapOf",
+            stored(type.arguments().get(0)), stored(type.arguments().get(1)));
+      case OPTIONAL:
+        return CodeBlock.of("$T.optionalOf($L)", st, stored(type.arguments().get(0)));
+      case RECORD:
+        return CodeBlock.of("$T.record($N())", st, nestedSchemas.get(type.nested().name()));
+      case CONVERTED:
+        return CodeBlock.of("$T.converted(new $T())", st, type.type());
+      default:
+        throw new IllegalStateException("no stored type for " + type);
+    }
+  }
+
+  /** The enhanced client's own attribute tag for a feature its annotation asked for. */
+  private static CodeBlock tag(AttributeTag tag) {
+    switch (tag.kind()) {
+      case VERSION:
+        return CodeBlock.of("$T.AttributeTags.versionAttribute($LL, $LL)", VERSIONED_RECORD_EXTENSION,
+            tag.first(), tag.second());
+      case ATOMIC_COUNTER:
+        return CodeBlock.of("$T.atomicCounter($LL, $LL)", STATIC_ATTRIBUTE_TAGS, tag.first(), tag.second());
+      case AUTO_TIMESTAMP:
+        return CodeBlock.of("$T.AttributeTags.autoGeneratedTimestampAttribute()", AUTO_TIMESTAMP_EXTENSION);
+      default:
+        return CodeBlock.of("$T.updateBehavior($T.$L)", STATIC_ATTRIBUTE_TAGS, UPDATE_BEHAVIOR, tag.constant());
+    }
+  }
+
+  private static final ClassName VERSIONED_RECORD_EXTENSION =
+      ClassName.get("software.amazon.awssdk.enhanced.dynamodb.extensions", "VersionedRecordExtension");
+  private static final ClassName AUTO_TIMESTAMP_EXTENSION = ClassName.get(
+      "software.amazon.awssdk.enhanced.dynamodb.extensions", "AutoGeneratedTimestampRecordExtension");
+  private static final ClassName STATIC_ATTRIBUTE_TAGS =
+      ClassName.get("software.amazon.awssdk.enhanced.dynamodb.mapper", "StaticAttributeTags");
+  private static final ClassName UPDATE_BEHAVIOR =
+      ClassName.get("software.amazon.awssdk.enhanced.dynamodb.mapper", "UpdateBehavior");
+
+  private static boolean sorted(AttributeType type) {
+    String raw = ((ParameterizedTypeName) type.type()).rawType().simpleName();
+    return raw.startsWith("Sorted") || raw.startsWith("Navigable");
+  }
+
+  /** {@code component(item, i)}: the value of the i-th component, by a switch over accessors. */
+  private static MethodSpec accessor(String name, ClassName record, List<String> components) {
+    MethodSpec.Builder method = MethodSpec.methodBuilder(name)
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .returns(Object.class)
+        .addParameter(record, "item")
+        .addParameter(int.class, "index")
+        .beginControlFlow("switch (index)");
+    for (int i = 0; i < components.size(); i++) {
+      method.addStatement("case $L: return item.$N()", i, components.get(i));
+    }
+    return method.addStatement("default: throw new $T(index)", IndexOutOfBoundsException.class)
+        .endControlFlow()
+        .build();
+  }
+
+  /** {@code construct(values)}: the record from its component values, in declaration order. */
+  private static MethodSpec constructor(String name, ClassName record, List<Attribute> attributes) {
+    List<CodeBlock> arguments = new ArrayList<>();
+    boolean unchecked = false;
+    for (int i = 0; i < attributes.size(); i++) {
+      TypeName type = attributes.get(i).valueType();
+      unchecked |= type instanceof ParameterizedTypeName;
+      arguments.add(CodeBlock.of("($T) values[$L]", type, i));
+    }
+    MethodSpec.Builder method = MethodSpec.methodBuilder(name)
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .returns(record)
+        .addParameter(Object[].class, "values")
+        .addStatement("return new $T($L)", record, CodeBlock.join(arguments, ", "));
+    if (unchecked) {
+      method.addAnnotation(AnnotationSpec.builder(SuppressWarnings.class).addMember("value", "$S", "unchecked").build());
+    }
+    return method.build();
+  }
+
+  /**
+   * The text every key of a part starts with: the prefix and its delimiter when components follow
+   * ({@code RUN#}), or the whole key when the prefix is all of it ({@code META}).
+   */
+  private static String keyHead(io.dynakeys.processor.model.KeyPart part) {
+    return part.literalHead();
   }
 
   private String keyAttributes() {

@@ -8,8 +8,7 @@ package io.dynakeys.runtime.schema;
  * key layout (a width, a prefix, a delimiter) changed after the item was written. Either way, a
  * query by key would not find the item where its components say it is, so reading it silently
  * would hide a data problem. Items written before a deliberate layout change can be read with
- * {@link RecordTableSchema.Builder#verifyKeysOnRead(boolean) verifyKeysOnRead(false)} while they
- * are rewritten.
+ * {@link RecordTableSchema#withoutKeyVerification()} while they are rewritten.
  */
 public final class KeyMismatchException extends ItemMappingException {
   private static final long serialVersionUID = 1L;
@@ -21,8 +20,8 @@ public final class KeyMismatchException extends ItemMappingException {
     super(record, attribute,
         "the stored key " + quote(storedValue) + " differs from " + quote(computedValue)
             + ", the key the item's components give (the item was written by other code, or the"
-            + " key layout changed since it was written; build the schema with"
-            + " verifyKeysOnRead(false) to read such items anyway)",
+            + " key layout changed since it was written; tableSchema().withoutKeyVerification()"
+            + " reads such items anyway, to rewrite them)",
         null);
     this.storedValue = storedValue;
     this.computedValue = computedValue;

@@ -17,8 +17,8 @@ final class ListConverter<E> implements AttributeConverter<List<E>> {
   private final EnhancedType<List<E>> type;
   private final AttributeConverter<E> element;
 
-  ListConverter(EnhancedType<List<E>> type, AttributeConverter<E> element) {
-    this.type = type;
+  ListConverter(AttributeConverter<E> element) {
+    this.type = EnhancedType.listOf(element.type());
     this.element = element;
   }
 
@@ -34,11 +34,17 @@ final class ListConverter<E> implements AttributeConverter<List<E>> {
   @Override
   public List<E> transformTo(AttributeValue input) {
     if (!input.hasL()) {
-      throw new IllegalArgumentException("expected a list (L), found " + input);
+      throw new IllegalArgumentException("expected L, found " + StrictConverter.typeOf(input) + " "
+          + AttributeValues.describe(input));
     }
     List<E> out = new ArrayList<>(input.l().size());
-    for (AttributeValue value : input.l()) {
-      out.add(AttributeValues.isNull(value) ? null : element.transformTo(value));
+    for (int i = 0; i < input.l().size(); i++) {
+      AttributeValue value = input.l().get(i);
+      try {
+        out.add(AttributeValues.isNull(value) ? null : element.transformTo(value));
+      } catch (RuntimeException e) {
+        throw new IllegalArgumentException("element " + i + ": " + e.getMessage(), e);
+      }
     }
     return Collections.unmodifiableList(out);
   }

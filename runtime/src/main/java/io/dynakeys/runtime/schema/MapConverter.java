@@ -21,9 +21,10 @@ final class MapConverter<K, V> implements AttributeConverter<Map<K, V>> {
   private final AttributeConverter<V> value;
   private final boolean sorted;
 
-  MapConverter(EnhancedType<Map<K, V>> type, AttributeConverter<K> key,
-      AttributeConverter<V> value, boolean sorted) {
-    this.type = type;
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  MapConverter(AttributeConverter<K> key, AttributeConverter<V> value, boolean sorted) {
+    this.type = sorted ? (EnhancedType) EnhancedType.sortedMapOf(key.type(), value.type())
+        : EnhancedType.mapOf(key.type(), value.type());
     this.key = key;
     this.value = value;
     this.sorted = sorted;
@@ -44,11 +45,17 @@ final class MapConverter<K, V> implements AttributeConverter<Map<K, V>> {
   @Override
   public Map<K, V> transformTo(AttributeValue input) {
     if (!input.hasM()) {
-      throw new IllegalArgumentException("expected a map (M), found " + input);
+      throw new IllegalArgumentException("expected M, found " + StrictConverter.typeOf(input) + " "
+          + AttributeValues.describe(input));
     }
     Map<K, V> out = sorted ? new TreeMap<>() : new LinkedHashMap<>();
-    input.m().forEach((k, v) ->
-        out.put(keyFromText(k), AttributeValues.isNull(v) ? null : value.transformTo(v)));
+    input.m().forEach((k, v) -> {
+      try {
+        out.put(keyFromText(k), AttributeValues.isNull(v) ? null : value.transformTo(v));
+      } catch (RuntimeException e) {
+        throw new IllegalArgumentException("entry \"" + k + "\": " + e.getMessage(), e);
+      }
+    });
     return sorted
         ? Collections.unmodifiableNavigableMap((TreeMap<K, V>) out)
         : Collections.unmodifiableMap(out);

@@ -14,8 +14,9 @@ final class OptionalConverter<V> implements AttributeConverter<Optional<V>> {
   private final EnhancedType<Optional<V>> type;
   private final AttributeConverter<V> value;
 
-  OptionalConverter(EnhancedType<Optional<V>> type, AttributeConverter<V> value) {
-    this.type = type;
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  OptionalConverter(AttributeConverter<V> value) {
+    this.type = (EnhancedType) EnhancedType.of(Optional.class);
     this.value = value;
   }
 

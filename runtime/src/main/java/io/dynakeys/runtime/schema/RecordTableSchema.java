@@ -1,96 +1,83 @@
 package io.dynakeys.runtime.schema;
 
 import io.dynakeys.runtime.KeyFormatException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
-import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import software.amazon.awssdk.enhanced.dynamodb.AttributeConverter;
 import software.amazon.awssdk.enhanced.dynamodb.AttributeConverterProvider;
 import software.amazon.awssdk.enhanced.dynamodb.AttributeValueType;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbAsyncTable;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedAsyncClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
 import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
+import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.enhanced.dynamodb.TableMetadata;
 import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
 import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticTableMetadata;
 import software.amazon.awssdk.enhanced.dynamodb.model.CreateTableEnhancedRequest;
-import software.amazon.awssdk.enhanced.dynamodb.model.EnhancedGlobalSecondaryIndex;
-import software.amazon.awssdk.enhanced.dynamodb.model.EnhancedLocalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.Projection;
-import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 
 /**
  * An enhanced-client {@link TableSchema} for a Java record whose key attributes are computed from
- * its components. The dynakeys processor generates one for every {@code @KeySchema} record, with
- * the components found by reflection ({@link #forRecord}):
+ * its components. The dynakeys processor generates one for every {@code @KeySchema} record, every
+ * attribute spelled out, with no reflection:
  *
  * <pre>{@code
- * RecordTableSchema<Run> schema = RecordTableSchema.forRecord(MethodHandles.lookup(), Run.class)
- *     .partitionKey("pk", RunKeys::partitionKey)
- *     .sortKey("sk", RunKeys::sortKey)
- *     .build();
- * }</pre>
- *
- * <p>or, declaring every component by hand, which is what {@code forRecord} does for you:
- *
- * <pre>{@code
- * RecordTableSchema<Run> schema = RecordTableSchema.builder(Run.class)
- *     .attribute("season", EnhancedType.of(String.class), Run::season)
- *     .attribute("score", EnhancedType.of(Integer.class), Run::score)
- *     .attribute("tags", EnhancedType.listOf(String.class), Run::tags)
- *     .attribute("finishedAt", EnhancedType.optionalOf(Instant.class), Run::finishedAt)
+ * RecordTableSchema<Run> schema = RecordTableSchema.builder(Run.class, RunKeys::component, RunKeys::construct)
+ *     .keyAttribute("season", StoredType.of(String.class))
+ *     .keyAttribute("score", StoredType.of(int.class))
+ *     .attribute("tags", StoredType.listOf(StoredType.of(String.class)))
+ *     .attribute("finishedAt", StoredType.optionalOf(StoredType.of(Instant.class)))
  *     .partitionKey("pk", RunKeys::partitionKey)
  *     .sortKey("sk", RunKeys::sortKey)
  *     .indexPartitionKey("byPlayer", "gsi1pk", RunKeys::byPlayerPartitionKey)
- *     .indexSortKey("byPlayer", "gsi1sk", RunKeys::byPlayerSortKey)
- *     .constructor(values -> new Run((String) values[0], (Integer) values[1],
- *         (List<String>) values[2], (Optional<Instant>) values[3]))
  *     .build();
  * }</pre>
  *
+ * <p>where {@code component(run, i)} returns the i-th component ({@code switch (i) { case 0:
+ * return run.season(); ... }}) and {@code construct(values)} calls the canonical constructor.
+ *
  * <h2>Writing</h2>
  *
- * Every component is its own attribute, converted by the enhanced client's converters (see
- * {@link Builder#attribute}), and every key attribute is a string computed by its key function, so
- * {@code table.putItem(run)} writes {@code pk} and {@code sk} without the record holding them. A key
- * function that rejects a component (a {@link KeyFormatException}) fails the write, before anything
- * reaches DynamoDB. A {@code null} component, an empty {@code Optional} and an empty set are "no
- * value": {@link #itemToMap(Object, boolean) itemToMap} with {@code ignoreNulls} leaves them out of
- * the item, and without it writes DynamoDB's NULL type, as {@code TableSchema} requires (the
- * enhanced client's {@code updateItem} turns those into {@code REMOVE}s).
+ * Every component is its own attribute, converted as its {@link StoredType} says, and every key
+ * attribute is a string computed by its key function, so {@code table.putItem(run)} writes
+ * {@code pk} and {@code sk} without the record holding them. A key function that rejects a
+ * component (a {@link KeyFormatException}) fails the write, before anything reaches DynamoDB. A
+ * {@code null} component, an empty {@code Optional} and an empty set are "no value":
+ * {@link #itemToMap(Object, boolean) itemToMap} with {@code ignoreNulls} leaves them out of the
+ * item, and without it writes DynamoDB's NULL type, as {@code TableSchema} requires (the enhanced
+ * client's {@code updateItem} turns those into {@code REMOVE}s).
  *
  * <h2>Reading</h2>
  *
- * {@link #mapToItem(Map)} reads every component (an absent or NULL attribute is {@code null}, or
- * empty for {@code Optional}), calls the record's constructor, then recomputes every key attribute
- * from the new record and compares it with the stored one. A difference is a
- * {@link KeyMismatchException}: the item was written by other code, or the key layout changed since.
+ * {@link #mapToItem(Map)} reads every component, calls the record's constructor, then recomputes
+ * every key attribute from the new record and compares it with the stored one. Nothing is
+ * coerced or silently dropped:
+ *
+ * <ul>
+ *   <li>a stored value of another DynamoDB type than the component's (a number where a string
+ *       belongs, a string where a nested record's map belongs) is an {@link ItemMappingException}
+ *       naming the record, the attribute, the expected and the found type;
+ *   <li>an absent (or NULL) attribute reads as {@code null}, or empty for {@code Optional}s; but
+ *       a primitive component, or a component of the table's own keys, cannot be absent: that is
+ *       an {@link ItemMappingException} ("missing"). A read through an index that does not
+ *       project the key components fails the same way; the indexes {@link #createTableRequest()}
+ *       declares project every attribute;
+ *   <li>a stored key that differs from the key the record's components give is a
+ *       {@link KeyMismatchException}: the item was written by other code, or the key layout
+ *       changed since. Index keys whose components are absent (sparse indexes) are not checked.
+ * </ul>
+ *
  * Attributes this schema does not know are ignored, so other code may add its own.
- *
- * <h2>Index projections</h2>
- *
- * An item read through an index that does not project every attribute lacks some components. The
- * schema copes as follows: a key attribute that is absent is not checked; a key whose function
- * fails because one of its components is absent (a {@link KeyFormatException} naming an absent
- * component, or any failure of a hand-written function while some component is absent), or that
- * gives {@code null} (a sparse index key) while some component is absent, is not checked either,
- * since the stored key cannot be recomputed; a primitive component that is absent cannot be given
- * to the constructor and fails the read ({@link ItemMappingException}, "missing").
- * Tables created by {@link #createTableRequest()} project every attribute into every index, so none
- * of this arises for them. Checks can be switched off altogether with
- * {@link Builder#verifyKeysOnRead(boolean)}.
  *
  * <p>Instances are immutable and thread-safe.
  *
@@ -112,11 +99,19 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
   private final boolean hasPartitionKey;
   private final StaticTableMetadata metadata;
   private final List<String> attributeNames;
+  private final String partitionKeyAttribute;
+  private final String sortKeyAttribute;
+  private final String partitionKeyPrefix;
+  private final String sortKeyPrefix;
 
-  private RecordTableSchema(Builder<T> builder, List<ComponentAttribute<T>> components) {
+  RecordTableSchema(RecordTableSchemaBuilder<T> builder) {
+    this.partitionKeyAttribute = builder.partitionKeyAttribute;
+    this.sortKeyAttribute = builder.sortKeyAttribute;
+    this.partitionKeyPrefix = builder.partitionKeyPrefix;
+    this.sortKeyPrefix = builder.sortKeyPrefix;
     this.record = builder.itemClass.getSimpleName();
     this.itemType = EnhancedType.of(builder.itemClass);
-    this.components = List.copyOf(components);
+    this.components = List.copyOf(builder.components);
     this.keys = List.copyOf(builder.keys);
     this.indices = List.copyOf(builder.indices.values());
     this.constructor = builder.constructor;
@@ -137,51 +132,26 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
   }
 
   /**
-   * Starts a schema for {@code itemClass}. Declare one {@link Builder#attribute attribute} per
-   * record component, in declaration order, then the keys and the constructor.
+   * Starts a schema for {@code itemClass}. Declare one {@link RecordTableSchemaBuilder#attribute
+   * attribute} per record component, in declaration order, then the keys.
    *
    * @param itemClass the record class
+   * @param accessor reads the i-th component of a record
+   * @param constructor builds the record from its component values, in declaration order (boxed;
+   *     {@code null} for absent values, empty for absent {@code Optional}s)
    * @param <T> the record type
    * @return a new builder
    */
-  public static <T> Builder<T> builder(Class<T> itemClass) {
-    return new Builder<>(itemClass);
-  }
-
-  /**
-   * Starts a schema for the record {@code recordClass} with every component already declared as an
-   * attribute of the same name, in declaration order, and the canonical constructor; add the keys
-   * and {@link Builder#build() build} it. This is what the generated {@code tableSchema()} methods
-   * call: the record's components are read by reflection once, when the schema is built, and then
-   * reached through method handles, so the generated code stays small and quick to compile.
-   *
-   * <p>Component types map as for {@link Builder#attribute}: primitives as their boxes, scalars
-   * the enhanced client converts, enums by name, {@code Optional} of a scalar or of a collection,
-   * {@code List}, {@code Set} and {@code Map} of those at any depth, and nested records as maps
-   * (their empty components left out), each nested record through a schema built the same way.
-   * (The processor accepts a narrower set for {@code @KeySchema} records, such as only string map
-   * keys, and says so at compile time.)
-   *
-   * @param lookup a lookup with access to the record, its accessors and its canonical constructor,
-   *     and to the nested records of its components; the generated code passes
-   *     {@code MethodHandles.lookup()} from its own class, in the record's package
-   * @param recordClass the record class
-   * @param <T> the record type
-   * @return a new builder with the components and the constructor declared
-   * @throws IllegalArgumentException if {@code recordClass} is not a record, a component's type
-   *     has no attribute form, or the lookup has no access to a component or the constructor
-   */
-  public static <T> Builder<T> forRecord(MethodHandles.Lookup lookup, Class<T> recordClass) {
-    Objects.requireNonNull(lookup, "lookup");
-    Objects.requireNonNull(recordClass, "recordClass");
-    return RecordReflection.declare(lookup, recordClass, new Builder<>(recordClass), new ArrayList<>());
+  public static <T> RecordTableSchemaBuilder<T> builder(Class<T> itemClass, ComponentAccessor<T> accessor,
+      Function<Object[], T> constructor) {
+    return new RecordTableSchemaBuilder<>(itemClass, accessor, constructor);
   }
 
   /**
    * The item for {@code attributeMap}, as {@link #mapToItem(Map, boolean) mapToItem(map, false)}.
    *
-   * @throws ItemMappingException if a value cannot be read, a primitive component is missing, the
-   *     constructor rejects the values, or a key cannot be recomputed
+   * @throws ItemMappingException if a value cannot be read, a primitive or key component is
+   *     missing, the constructor rejects the values, or a key cannot be recomputed
    * @throws KeyMismatchException if a stored key differs from the one the components give
    */
   @Override
@@ -197,8 +167,8 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
    *     {@code null} rather than a record of empty components, as the enhanced client's own schemas
    *     do for nested documents; when {@code true}, such a record is built
    * @return the record, or {@code null} as described
-   * @throws ItemMappingException if a value cannot be read, a primitive component is missing, the
-   *     constructor rejects the values, or a key cannot be recomputed
+   * @throws ItemMappingException if a value cannot be read, a primitive or key component is
+   *     missing, the constructor rejects the values, or a key cannot be recomputed
    * @throws KeyMismatchException if a stored key differs from the one the components give
    */
   @Override
@@ -206,18 +176,22 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
     if (attributeMap == null) {
       return null;
     }
+    if (verifyKeysOnRead) {
+      checkOwnKey(attributeMap, partitionKeyAttribute, partitionKeyPrefix);
+      checkOwnKey(attributeMap, sortKeyAttribute, sortKeyPrefix);
+    }
     Object[] values = new Object[components.size()];
     Set<String> absent = new LinkedHashSet<>();
     boolean anyKnown = false;
-    ComponentAttribute<T> missingPrimitive = null;
+    ComponentAttribute<T> missing = null;
     for (int i = 0; i < values.length; i++) {
       ComponentAttribute<T> component = components.get(i);
       AttributeValue stored = attributeMap.get(component.name());
       if (AttributeValues.isNull(stored)) {
-        values[i] = component.absentValue();
+        values[i] = component.type().absentValue();
         absent.add(component.component());
-        if (component.primitive() && missingPrimitive == null) {
-          missingPrimitive = component;
+        if ((component.type().primitive() || component.keyComponent()) && missing == null) {
+          missing = component;
         }
       } else {
         values[i] = component.read(stored, record);
@@ -230,12 +204,13 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
     if (!anyKnown && !preserveEmptyObject) {
       return null;
     }
-    if (missingPrimitive != null) {
-      throw new ItemMappingException(record, missingPrimitive.name(),
-          "missing: the stored item has no \"" + missingPrimitive.name() + "\" attribute, and "
-              + missingPrimitive.primitiveName() + " " + missingPrimitive.component()
-              + " cannot be null (the item was written by other code, or read through an index"
-              + " that does not project \"" + missingPrimitive.name() + "\")",
+    if (missing != null) {
+      throw new ItemMappingException(record, missing.name(),
+          "missing: the stored item has no \"" + missing.name() + "\" attribute, and "
+              + (missing.type().primitive() ? "the primitive " + missing.type() + " component"
+                  : "a component of the table's keys")
+              + " cannot be absent (the item was written by other code, or is read through an"
+              + " index that does not project \"" + missing.name() + "\")",
           null);
     }
     T item;
@@ -245,57 +220,128 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
       throw new ItemMappingException(record, null,
           "the constructor rejected the stored values"
               + (absent.isEmpty() ? "" : " (absent: " + String.join(", ", absent) + ")")
-              + ": " + reason(e),
+              + ": " + KeyVerification.reason(e),
           e);
     }
     if (verifyKeysOnRead) {
-      verifyKeys(attributeMap, item, absent);
+      KeyVerification.verify(record, keys, attributeMap, item, absent);
     }
     return item;
   }
 
-  private void verifyKeys(Map<String, AttributeValue> attributeMap, T item, Set<String> absent) {
-    for (KeyAttribute<T> key : keys) {
-      AttributeValue stored = attributeMap.get(key.name());
-      if (AttributeValues.isNull(stored)) {
-        // Sparse index keys are legitimately absent, and a projection may not carry the key.
-        continue;
-      }
-      String computed;
-      try {
-        computed = key.function().apply(item);
-      } catch (RuntimeException e) {
-        if (causedByAbsentComponent(e, absent)) {
-          continue;
-        }
-        throw new ItemMappingException(record, key.name(),
-            "cannot recompute the " + key.role() + " from the stored components: " + reason(e), e);
-      }
-      if (computed == null && !absent.isEmpty()) {
-        // A sparse key function gives null when its component is absent, as through a projection.
-        continue;
-      }
-      if (stored.s() == null || !stored.s().equals(computed)) {
-        throw new KeyMismatchException(
-            record, key.name(), AttributeValues.describe(stored), computed);
-      }
+  private void checkOwnKey(Map<String, AttributeValue> item, String attribute, String prefix) {
+    if (attribute == null || prefix.isEmpty()) {
+      return;
+    }
+    AttributeValue stored = item.get(attribute);
+    if (stored != null && stored.s() != null && !stored.s().startsWith(prefix)) {
+      throw new ForeignItemException(record, attribute, stored.s(), prefix);
     }
   }
 
   /**
-   * Whether a key function failed because the item lacks a component, which happens when the item
-   * comes through an index projection: the stored key cannot be recomputed, but it is not wrong.
-   * Generated key functions say which component they rejected; for others any absent component is
-   * taken as the cause, which can let an item written by other code through unchecked.
+   * Whether {@code item} is an item of this record as far as its keys tell: its stored partition
+   * and sort keys start with this record's prefixes. Items of other entities sharing the table fail
+   * this; an item of this record's shape may still fail {@link #mapToItem(Map)} on its values.
+   *
+   * @param item a stored item
+   * @return whether its keys carry this record's prefixes (always, for a record without prefixes)
    */
-  private static boolean causedByAbsentComponent(RuntimeException e, Set<String> absent) {
-    if (absent.isEmpty()) {
-      return false;
+  public boolean owns(Map<String, AttributeValue> item) {
+    return owns(item, partitionKeyAttribute, partitionKeyPrefix) && owns(item, sortKeyAttribute, sortKeyPrefix);
+  }
+
+  private static boolean owns(Map<String, AttributeValue> item, String attribute, String prefix) {
+    if (attribute == null || prefix.isEmpty()) {
+      return true;
     }
-    if (e instanceof KeyFormatException format) {
-      return absent.contains(format.component());
+    AttributeValue stored = item.get(attribute);
+    return stored != null && stored.s() != null && stored.s().startsWith(prefix);
+  }
+
+  /**
+   * A filter expression that keeps this record's items in a scan of a table shared with other
+   * entities: {@code begins_with} on the key prefixes ({@code SEASON#}, {@code RUN#}).
+   *
+   * <pre>{@code
+   * table.scan(r -> r.filterExpression(RunKeys.tableSchema().ownItems()))
+   * }</pre>
+   *
+   * @return the filter
+   * @throws IllegalStateException when the record's keys have no prefix, so nothing in a key tells
+   *     its items from another entity's
+   */
+  public Expression ownItems() {
+    List<String> conditions = new ArrayList<>();
+    Map<String, String> names = new LinkedHashMap<>();
+    Map<String, AttributeValue> values = new LinkedHashMap<>();
+    if (partitionKeyAttribute != null && !partitionKeyPrefix.isEmpty()) {
+      conditions.add("begins_with(#dynakeysPk, :dynakeysPkPrefix)");
+      names.put("#dynakeysPk", partitionKeyAttribute);
+      values.put(":dynakeysPkPrefix", AttributeValue.fromS(partitionKeyPrefix));
     }
-    return true;
+    if (sortKeyAttribute != null && !sortKeyPrefix.isEmpty()) {
+      conditions.add("begins_with(#dynakeysSk, :dynakeysSkPrefix)");
+      names.put("#dynakeysSk", sortKeyAttribute);
+      values.put(":dynakeysSkPrefix", AttributeValue.fromS(sortKeyPrefix));
+    }
+    if (conditions.isEmpty()) {
+      throw new IllegalStateException(record + "'s keys have no prefix, so nothing in an item's key"
+          + " tells it from another entity's: give it a partitionPrefix or sortPrefix");
+    }
+    return Expression.builder().expression(String.join(" AND ", conditions))
+        .expressionNames(names).expressionValues(values).build();
+  }
+
+  /**
+   * A condition for a put that must not replace an item: {@code attribute_not_exists} on the
+   * partition key attribute, which holds exactly when no item has the new item's primary key (the
+   * "ties overwrite" trap of keys without a tiebreaker). A put under this condition fails with
+   * {@code ConditionalCheckFailedException} and changes nothing when the key is taken.
+   *
+   * <pre>{@code
+   * table.putItem(r -> r.item(run).conditionExpression(RunKeys.tableSchema().notExists()));
+   * }</pre>
+   *
+   * @return the condition
+   * @throws IllegalStateException if the schema has no partition key (a nested-document schema)
+   */
+  public Expression notExists() {
+    if (partitionKeyAttribute == null) {
+      throw new IllegalStateException(record + " has no partition key, so it has no items of its own");
+    }
+    return Expression.builder().expression("attribute_not_exists(#dynakeysPk)")
+        .expressionNames(Map.of("#dynakeysPk", partitionKeyAttribute)).build();
+  }
+
+  /**
+   * The same schema without the checks of stored keys on read (neither their prefixes nor their
+   * values): for reading items written under an older key layout (or by other code) while they are
+   * rewritten. The values are read as strictly as before; writes compute the keys as before.
+   *
+   * @return a schema that does not verify keys on read
+   */
+  public RecordTableSchema<T> withoutKeyVerification() {
+    return verifyKeysOnRead ? new RecordTableSchema<>(this, false) : this;
+  }
+
+  private RecordTableSchema(RecordTableSchema<T> other, boolean verifyKeysOnRead) {
+    this.record = other.record;
+    this.itemType = other.itemType;
+    this.components = other.components;
+    this.componentsByName = other.componentsByName;
+    this.keys = other.keys;
+    this.keysByName = other.keysByName;
+    this.indices = other.indices;
+    this.constructor = other.constructor;
+    this.verifyKeysOnRead = verifyKeysOnRead;
+    this.hasPartitionKey = other.hasPartitionKey;
+    this.metadata = other.metadata;
+    this.attributeNames = other.attributeNames;
+    this.partitionKeyAttribute = other.partitionKeyAttribute;
+    this.sortKeyAttribute = other.sortKeyAttribute;
+    this.partitionKeyPrefix = other.partitionKeyPrefix;
+    this.sortKeyPrefix = other.sortKeyPrefix;
   }
 
   /**
@@ -427,7 +473,7 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
   public AttributeConverter<T> converterForAttribute(Object key) {
     ComponentAttribute<T> component = componentsByName.get(key);
     if (component != null) {
-      return (AttributeConverter) component.converter();
+      return (AttributeConverter) component.type().converter();
     }
     return keysByName.containsKey(key) ? (AttributeConverter) STRING_CONVERTER : null;
   }
@@ -444,48 +490,36 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
    * @throws IllegalStateException if the schema has no partition key (a nested-document schema)
    */
   public CreateTableEnhancedRequest createTableRequest() {
-    if (!hasPartitionKey) {
-      throw new IllegalStateException(record + " has no partition key, so it cannot have a table of"
-          + " its own; only schemas built with partitionKey(...) can create tables");
-    }
-    Projection all = Projection.builder().projectionType(ProjectionType.ALL).build();
-    List<EnhancedGlobalSecondaryIndex> global = new ArrayList<>();
-    List<EnhancedLocalSecondaryIndex> local = new ArrayList<>();
-    for (SecondaryIndex index : indices) {
-      if (index.local()) {
-        local.add(EnhancedLocalSecondaryIndex.create(index.name(), all));
-      } else {
-        global.add(
-            EnhancedGlobalSecondaryIndex.builder().indexName(index.name()).projection(all).build());
-      }
-    }
-    CreateTableEnhancedRequest.Builder request = CreateTableEnhancedRequest.builder();
-    // DynamoDB rejects empty index lists, so only send the kinds the schema has.
-    if (!global.isEmpty()) {
-      request.globalSecondaryIndices(global);
-    }
-    if (!local.isEmpty()) {
-      request.localSecondaryIndices(local);
-    }
-    return request.build();
+    return TableCreation.request(record, hasPartitionKey, indices);
   }
 
   /**
-   * Creates the table {@code tableName} with {@link #createTableRequest()} and returns it. DynamoDB
-   * creates tables asynchronously: wait for it (for example with {@code DynamoDbWaiter}) before
-   * writing to a real DynamoDB.
+   * Creates the table {@code tableName} with {@link #createTableRequest()}, waits until DynamoDB
+   * reports it active (the SDK's waiter, polling every 250 ms for at most five minutes), and
+   * returns it: a put right after this call finds the table.
    *
    * @param client the enhanced client
    * @param tableName the table to create
    * @return the table, mapped by this schema
+   * @throws IllegalStateException if the table does not become active in time
    */
   public DynamoDbTable<T> createTable(DynamoDbEnhancedClient client, String tableName) {
-    DynamoDbTable<T> table = client.table(tableName, this);
-    table.createTable(createTableRequest());
-    return table;
+    return TableCreation.create(client, tableName, this);
   }
 
-  private StaticTableMetadata metadata(Builder<T> builder) {
+  /**
+   * Creates the table {@code tableName} with {@link #createTableRequest()} through the
+   * asynchronous client; the future completes with the table once DynamoDB reports it active.
+   *
+   * @param client the asynchronous enhanced client
+   * @param tableName the table to create
+   * @return the table, mapped by this schema, once active
+   */
+  public CompletableFuture<DynamoDbAsyncTable<T>> createTable(DynamoDbEnhancedAsyncClient client, String tableName) {
+    return TableCreation.create(client, tableName, this);
+  }
+
+  private StaticTableMetadata metadata(RecordTableSchemaBuilder<T> builder) {
     StaticTableMetadata.Builder out = StaticTableMetadata.builder();
     String primary = TableMetadata.primaryIndexName();
     if (builder.partitionKeyAttribute != null) {
@@ -494,11 +528,16 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
     if (builder.sortKeyAttribute != null) {
       out.addIndexSortKey(primary, builder.sortKeyAttribute, AttributeValueType.S);
     }
+    for (RecordTableSchemaBuilder.TaggedAttribute tagged : builder.tags) {
+      ComponentAttribute<T> component = componentsByName.get(tagged.attribute());
+      AttributeValueType stored = component.type().converter().attributeValueType();
+      tagged.tag().validateType(tagged.attribute(), component.type().converter().type(), stored);
+      tagged.tag().modifyMetadata(tagged.attribute(), stored).accept(out);
+    }
     for (SecondaryIndex index : indices) {
       // A local index names only its sort key: the metadata falls back to the table's partition key.
       if (index.partitionAttribute() != null) {
-        out.addIndexPartitionKey(
-            index.name(), index.partitionAttribute(), keyType(index.partitionAttribute()));
+        out.addIndexPartitionKey(index.name(), index.partitionAttribute(), keyType(index.partitionAttribute()));
       }
       if (index.sortAttribute() != null) {
         out.addIndexSortKey(index.name(), index.sortAttribute(), keyType(index.sortAttribute()));
@@ -512,389 +551,11 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
       return AttributeValueType.S;
     }
     ComponentAttribute<T> component = componentsByName.get(attribute);
-    AttributeValueType type = component.converter().attributeValueType();
-    if (type != AttributeValueType.S && type != AttributeValueType.N
-        && type != AttributeValueType.B) {
+    AttributeValueType type = component.type().converter().attributeValueType();
+    if (type != AttributeValueType.S && type != AttributeValueType.N && type != AttributeValueType.B) {
       throw new IllegalStateException(record + "." + attribute + " is stored as " + type
           + ", but index keys must be strings, numbers or binary");
     }
     return type;
-  }
-
-  private static String reason(RuntimeException e) {
-    return e.getMessage() != null ? e.getMessage() : e.getClass().getName();
-  }
-
-  /**
-   * Declares a {@link RecordTableSchema}: the components, in declaration order, then the keys, the
-   * constructor and options. Declaration errors (a name used twice, a key without a partition key, a
-   * declared type that differs from the record component's) fail fast, naming the record, so a
-   * generator bug shows at class initialisation rather than at the first read.
-   *
-   * @param <T> the record type
-   */
-  public static final class Builder<T> {
-    private final Class<T> itemClass;
-    private final List<ComponentDeclaration<T>> declarations = new ArrayList<>();
-    private final List<KeyAttribute<T>> keys = new ArrayList<>();
-    private final Set<String> names = new HashSet<>();
-    private final Map<String, SecondaryIndex> indices = new LinkedHashMap<>();
-    private final Set<String> reusedAttributes = new LinkedHashSet<>();
-    private String partitionKeyAttribute;
-    private String sortKeyAttribute;
-    private Function<Object[], T> constructor;
-    private boolean verifyKeysOnRead = true;
-
-    private Builder(Class<T> itemClass) {
-      this.itemClass = Objects.requireNonNull(itemClass, "itemClass");
-    }
-
-    /**
-     * Maps the next record component to its own attribute.
-     *
-     * <p>Components are declared in the record's order, since the constructor receives their
-     * values in that order. Primitive components are declared with their box type
-     * ({@code EnhancedType.of(Integer.class)} for {@code int}). Supported types: everything the
-     * enhanced client's default converters support ({@code String}, the boxes, {@code BigDecimal},
-     * {@code BigInteger}, {@code Instant}, {@code LocalDate}, {@code UUID}, {@code byte[]},
-     * {@code SdkBytes}, ...), enums (stored by {@code name()}, as in keys, not by
-     * {@code toString()}), {@code Optional}, {@code List}, {@code Set} and {@code Map} of those at
-     * any depth, and nested records as maps through
-     * {@code EnhancedType.documentOf(Nested.class, nestedSchema)} with a key-less
-     * {@code RecordTableSchema} for the nested record (add {@code c -> c.ignoreNulls(true)} to leave
-     * the nested record's empty components out, as at the top level; the SDK's default writes
-     * them as NULL). Sets are stored as DynamoDB sets (so their
-     * elements must be strings, numbers or binary) and an empty set as no value, since DynamoDB
-     * rejects empty sets.
-     *
-     * @param attributeName the attribute's name
-     * @param type the component's type
-     * @param getter the record's accessor
-     * @param <V> the component's (boxed) type
-     * @return this builder
-     * @throws IllegalArgumentException if the name is already used
-     */
-    public <V> Builder<T> attribute(
-        String attributeName, EnhancedType<V> type, Function<T, V> getter) {
-      claim(attributeName);
-      declarations.add(new ComponentDeclaration<>(
-          attributeName, Objects.requireNonNull(type, "type"),
-          Objects.requireNonNull(getter, "getter")));
-      return this;
-    }
-
-    /**
-     * Declares the table's partition key attribute, computed from the record.
-     *
-     * @param attributeName the attribute, e.g. {@code pk}
-     * @param keyFunction the generated encoder, e.g. {@code RunKeys::partitionKey}; it must not
-     *     give {@code null}
-     * @return this builder
-     * @throws IllegalArgumentException if the name is already used or a partition key is declared
-     */
-    public Builder<T> partitionKey(String attributeName, Function<T, String> keyFunction) {
-      if (partitionKeyAttribute != null) {
-        throw declarationError("declares two partition keys: " + partitionKeyAttribute + " and "
-            + attributeName);
-      }
-      addKey(attributeName, "partition key", keyFunction, true);
-      partitionKeyAttribute = attributeName;
-      return this;
-    }
-
-    /**
-     * Declares the table's sort key attribute, computed from the record. Tables without a sort key
-     * leave it out.
-     *
-     * @param attributeName the attribute, e.g. {@code sk}
-     * @param keyFunction the generated encoder, e.g. {@code RunKeys::sortKey}; it must not give
-     *     {@code null}
-     * @return this builder
-     * @throws IllegalArgumentException if the name is already used or a sort key is declared
-     */
-    public Builder<T> sortKey(String attributeName, Function<T, String> keyFunction) {
-      if (sortKeyAttribute != null) {
-        throw declarationError("declares two sort keys: " + sortKeyAttribute + " and "
-            + attributeName);
-      }
-      addKey(attributeName, "sort key", keyFunction, true);
-      sortKeyAttribute = attributeName;
-      return this;
-    }
-
-    /**
-     * Declares the partition key of the global secondary index {@code indexName}, computed from the
-     * record. A function that gives {@code null} leaves the item out of the index (a sparse index).
-     *
-     * @param indexName the index
-     * @param attributeName the attribute, e.g. {@code gsi1pk}
-     * @param keyFunction the generated encoder
-     * @return this builder
-     * @throws IllegalArgumentException if the name is already used, the index has a partition key
-     *     or is a local index
-     */
-    public Builder<T> indexPartitionKey(
-        String indexName, String attributeName, Function<T, String> keyFunction) {
-      setIndexPartition(indexName, attributeName);
-      addKey(attributeName, "partition key of index " + indexName, keyFunction, false);
-      return this;
-    }
-
-    /**
-     * Declares an attribute declared elsewhere on this builder (a component, or a key of the table
-     * or of another index) as the partition key of the global secondary index {@code indexName}.
-     * Components used so must be stored as strings, numbers or binary.
-     *
-     * @param indexName the index
-     * @param attributeName an attribute declared on this builder, before or after this call
-     * @return this builder
-     * @throws IllegalArgumentException if the index has a partition key or is a local index
-     */
-    public Builder<T> indexPartitionKey(String indexName, String attributeName) {
-      setIndexPartition(indexName, attributeName);
-      reusedAttributes.add(attributeName);
-      return this;
-    }
-
-    /**
-     * Declares the sort key of the global secondary index {@code indexName}, computed from the
-     * record. A function that gives {@code null} leaves the item out of the index.
-     *
-     * @param indexName the index
-     * @param attributeName the attribute, e.g. {@code gsi1sk}
-     * @param keyFunction the generated encoder
-     * @return this builder
-     * @throws IllegalArgumentException if the name is already used, the index has a sort key or is
-     *     a local index
-     */
-    public Builder<T> indexSortKey(
-        String indexName, String attributeName, Function<T, String> keyFunction) {
-      setIndexSort(indexName, attributeName, false);
-      addKey(attributeName, "sort key of index " + indexName, keyFunction, false);
-      return this;
-    }
-
-    /**
-     * Declares an attribute declared elsewhere on this builder as the sort key of the global
-     * secondary index {@code indexName}.
-     *
-     * @param indexName the index
-     * @param attributeName an attribute declared on this builder, before or after this call
-     * @return this builder
-     * @throws IllegalArgumentException if the index has a sort key or is a local index
-     */
-    public Builder<T> indexSortKey(String indexName, String attributeName) {
-      setIndexSort(indexName, attributeName, false);
-      reusedAttributes.add(attributeName);
-      return this;
-    }
-
-    /**
-     * Declares the local secondary index {@code indexName}: the table's partition key and this
-     * sort key, computed from the record. The table must have a sort key. A function that gives
-     * {@code null} leaves the item out of the index.
-     *
-     * @param indexName the index
-     * @param attributeName the attribute, e.g. {@code lsi1sk}
-     * @param keyFunction the generated encoder
-     * @return this builder
-     * @throws IllegalArgumentException if the name is already used, or the index is declared
-     */
-    public Builder<T> localIndexSortKey(
-        String indexName, String attributeName, Function<T, String> keyFunction) {
-      setIndexSort(indexName, attributeName, true);
-      addKey(attributeName, "sort key of index " + indexName, keyFunction, false);
-      return this;
-    }
-
-    /**
-     * Declares the local secondary index {@code indexName} whose sort key is an attribute declared
-     * elsewhere on this builder (typically a component, such as a timestamp).
-     *
-     * @param indexName the index
-     * @param attributeName an attribute declared on this builder, before or after this call
-     * @return this builder
-     * @throws IllegalArgumentException if the index is declared
-     */
-    public Builder<T> localIndexSortKey(String indexName, String attributeName) {
-      setIndexSort(indexName, attributeName, true);
-      reusedAttributes.add(attributeName);
-      return this;
-    }
-
-    /**
-     * How to build the record from its component values, given in declaration order (boxed;
-     * {@code null} for absent values, empty for absent {@code Optional}s).
-     *
-     * @param constructor typically {@code values -> new Run((String) values[0], ...)}
-     * @return this builder
-     */
-    public Builder<T> constructor(Function<Object[], T> constructor) {
-      this.constructor = Objects.requireNonNull(constructor, "constructor");
-      return this;
-    }
-
-    /**
-     * Whether {@link RecordTableSchema#mapToItem(Map)} recomputes the key attributes and rejects
-     * items whose stored keys differ ({@link KeyMismatchException}). On by default; turn it off
-     * only to read items written before a deliberate change of key layout, while rewriting them.
-     *
-     * @param verify whether to check
-     * @return this builder
-     */
-    public Builder<T> verifyKeysOnRead(boolean verify) {
-      this.verifyKeysOnRead = verify;
-      return this;
-    }
-
-    /**
-     * Checks the declaration and builds the schema.
-     *
-     * @return the schema
-     * @throws IllegalStateException if the constructor is missing, a sort key or index has no
-     *     partition key, a local index's table has no sort key, an index reuses an undeclared
-     *     attribute, a type has no converter, or the declared components do not match the record's
-     */
-    public RecordTableSchema<T> build() {
-      if (constructor == null) {
-        throw stateError("has no constructor: call constructor(values -> new "
-            + itemClass.getSimpleName() + "(...))");
-      }
-      if (partitionKeyAttribute == null && (sortKeyAttribute != null || !indices.isEmpty())) {
-        throw stateError("declares a sort key or an index but no partition key");
-      }
-      for (SecondaryIndex index : indices.values()) {
-        if (!index.local() && index.partitionAttribute() == null) {
-          throw stateError("declares a sort key for global index " + index.name()
-              + " but no partition key: call indexPartitionKey(\"" + index.name() + "\", ...)");
-        }
-        if (index.local() && sortKeyAttribute == null) {
-          throw stateError("declares local index " + index.name() + " on a table without a sort"
-              + " key; DynamoDB allows local indices only on tables with a sort key");
-        }
-      }
-      for (String reused : reusedAttributes) {
-        if (!names.contains(reused)) {
-          throw stateError("uses \"" + reused + "\" as an index key, but declares no such attribute");
-        }
-      }
-      RecordComponent[] recordComponents = recordComponents();
-      List<ComponentAttribute<T>> components = new ArrayList<>(declarations.size());
-      for (int i = 0; i < declarations.size(); i++) {
-        ComponentDeclaration<T> declaration = declarations.get(i);
-        RecordComponent component = recordComponents == null ? null : recordComponents[i];
-        components.add(declaration.resolve(itemClass.getSimpleName(), component));
-      }
-      return new RecordTableSchema<>(this, components);
-    }
-
-    /**
-     * The record's components, checked against the declarations, or {@code null} for a class that
-     * is not a record (which then gets no primitive or type checks).
-     */
-    private RecordComponent[] recordComponents() {
-      if (!itemClass.isRecord()) {
-        return null;
-      }
-      RecordComponent[] components = itemClass.getRecordComponents();
-      if (components.length != declarations.size()) {
-        throw stateError("has " + components.length + " components, but " + declarations.size()
-            + " attributes are declared: declare one attribute per component, in order");
-      }
-      for (int i = 0; i < components.length; i++) {
-        Class<?> declared = declarations.get(i).type().rawClass();
-        Class<?> actual = box(components[i].getType());
-        if (declared != actual) {
-          throw stateError("declares attribute \"" + declarations.get(i).name() + "\" (number "
-              + (i + 1) + ") as " + declared.getName() + ", but component "
-              + components[i].getName() + " is " + components[i].getType().getName()
-              + ": declare components in order, with " + actual.getName() + " as the type");
-        }
-      }
-      return components;
-    }
-
-    private void addKey(
-        String attributeName, String role, Function<T, String> keyFunction, boolean required) {
-      claim(attributeName);
-      keys.add(new KeyAttribute<>(
-          attributeName, role, Objects.requireNonNull(keyFunction, "keyFunction"), required));
-    }
-
-    private void setIndexPartition(String indexName, String attributeName) {
-      SecondaryIndex index = index(indexName, false);
-      if (index.partitionAttribute() != null) {
-        throw declarationError("declares two partition keys for index " + indexName + ": "
-            + index.partitionAttribute() + " and " + attributeName);
-      }
-      indices.put(indexName, index.withPartition(Objects.requireNonNull(attributeName)));
-    }
-
-    private void setIndexSort(String indexName, String attributeName, boolean local) {
-      SecondaryIndex index = index(indexName, local);
-      if (index.sortAttribute() != null) {
-        throw declarationError("declares two sort keys for index " + indexName + ": "
-            + index.sortAttribute() + " and " + attributeName);
-      }
-      indices.put(indexName, index.withSort(Objects.requireNonNull(attributeName)));
-    }
-
-    private SecondaryIndex index(String indexName, boolean local) {
-      Objects.requireNonNull(indexName, "indexName");
-      if (indexName.equals(TableMetadata.primaryIndexName())) {
-        throw declarationError("cannot name an index " + indexName + ", the table's own index");
-      }
-      SecondaryIndex index = indices.get(indexName);
-      if (index == null) {
-        return new SecondaryIndex(indexName, local, null, null);
-      }
-      if (index.local() != local) {
-        throw declarationError("declares index " + indexName + " both as a global and as a local"
-            + " secondary index");
-      }
-      return index;
-    }
-
-    private void claim(String attributeName) {
-      if (attributeName == null || attributeName.isEmpty()) {
-        throw declarationError("declares an attribute without a name");
-      }
-      if (!names.add(attributeName)) {
-        throw declarationError("declares attribute \"" + attributeName + "\" twice");
-      }
-    }
-
-    private IllegalArgumentException declarationError(String problem) {
-      return new IllegalArgumentException(itemClass.getSimpleName() + " " + problem);
-    }
-
-    private IllegalStateException stateError(String problem) {
-      return new IllegalStateException(
-          "the table schema of " + itemClass.getSimpleName() + " " + problem);
-    }
-
-    /** The box of a primitive type; other types as they are. */
-    static Class<?> box(Class<?> type) {
-      return type.isPrimitive() ? MethodType.methodType(type).wrap().returnType() : type;
-    }
-  }
-
-  /** A component as declared, before its converter is resolved. */
-  private record ComponentDeclaration<T>(
-      String name, EnhancedType<?> type, Function<T, ?> getter) {
-
-    ComponentAttribute<T> resolve(String record, RecordComponent component) {
-      AttributeConverter<Object> converter =
-          ComponentConverters.forType(type, record + "." + name);
-      boolean primitive = component != null && component.getType().isPrimitive();
-      return new ComponentAttribute<>(
-          name,
-          component == null ? name : component.getName(),
-          type,
-          getter,
-          converter,
-          primitive,
-          primitive ? component.getType().getName() : null);
-    }
   }
 }

@@ -25,8 +25,9 @@ final class SetConverter<E> implements AttributeConverter<Set<E>> {
   private final AttributeValueType stored;
   private final boolean sorted;
 
-  SetConverter(EnhancedType<Set<E>> type, AttributeConverter<E> element, boolean sorted) {
-    this.type = type;
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  SetConverter(AttributeConverter<E> element, boolean sorted) {
+    this.type = sorted ? (EnhancedType) EnhancedType.sortedSetOf(element.type()) : EnhancedType.setOf(element.type());
     this.element = element;
     this.sorted = sorted;
     this.stored = switch (element.attributeValueType()) {
@@ -78,7 +79,8 @@ final class SetConverter<E> implements AttributeConverter<Set<E>> {
     } else if (stored == AttributeValueType.BS && input.hasBs()) {
       input.bs().forEach(b -> out.add(element.transformTo(AttributeValue.fromB(b))));
     } else {
-      throw new IllegalArgumentException("expected a set (" + stored + "), found " + input);
+      throw new IllegalArgumentException("expected " + stored + ", found "
+          + StrictConverter.typeOf(input) + " " + AttributeValues.describe(input));
     }
     return sorted
         ? Collections.unmodifiableNavigableSet((TreeSet<E>) out)

@@ -2,28 +2,35 @@ package io.dynakeys.runtime.schema;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.enhanced.dynamodb.AttributeValueType;
-import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** Declarations that cannot work fail when the schema is built, naming the record. */
+/** Declarations that cannot work fail when the schema is declared or built, naming the record. */
 class BuilderValidationTest {
   record Pair(String left, int right) {}
 
-  private static RecordTableSchema.Builder<Pair> pair() {
-    return RecordTableSchema.builder(Pair.class)
-        .attribute("left", EnhancedType.of(String.class), Pair::left)
-        .attribute("right", EnhancedType.of(Integer.class), Pair::right);
+  private static Object component(Pair pair, int index) {
+    switch (index) {
+      case 0: return pair.left();
+      case 1: return pair.right();
+      default: throw new IndexOutOfBoundsException(index);
+    }
   }
 
   private static Pair construct(Object[] values) {
     return new Pair((String) values[0], (Integer) values[1]);
+  }
+
+  private static RecordTableSchemaBuilder<Pair> pair() {
+    return RecordTableSchema.builder(Pair.class, BuilderValidationTest::component, BuilderValidationTest::construct)
+        .attribute("left", StoredType.of(String.class))
+        .attribute("right", StoredType.of(int.class));
   }
 
   @Test
@@ -31,20 +38,40 @@ class BuilderValidationTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> pair().partitionKey("left", p -> p.left()));
     assertEquals("Pair declares attribute \"left\" twice", e.getMessage());
+    IllegalArgumentException component = assertThrows(IllegalArgumentException.class,
+        () -> pair().keyAttribute("right", StoredType.of(int.class)));
+    assertEquals("Pair declares attribute \"right\" twice", component.getMessage());
   }
 
   @Test
-  void theConstructorIsRequired() {
-    IllegalStateException e = assertThrows(IllegalStateException.class, () -> pair().build());
-    assertEquals("the table schema of Pair has no constructor: call constructor(values -> new"
-        + " Pair(...))", e.getMessage());
+  void anAttributeHasAName() {
+    IllegalArgumentException empty = assertThrows(IllegalArgumentException.class,
+        () -> pair().attribute("", StoredType.of(String.class)));
+    assertEquals("Pair declares an attribute without a name", empty.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> pair().sortKey(null, Pair::left));
+  }
+
+  @Test
+  void theClassTheAccessorTheConstructorAndEachTypeAreRequired() {
+    NullPointerException noClass = assertThrows(NullPointerException.class,
+        () -> RecordTableSchema.builder(null, BuilderValidationTest::component, BuilderValidationTest::construct));
+    assertEquals("itemClass", noClass.getMessage());
+    NullPointerException noAccessor = assertThrows(NullPointerException.class,
+        () -> RecordTableSchema.builder(Pair.class, null, BuilderValidationTest::construct));
+    assertEquals("accessor", noAccessor.getMessage());
+    NullPointerException noConstructor = assertThrows(NullPointerException.class,
+        () -> RecordTableSchema.builder(Pair.class, BuilderValidationTest::component, null));
+    assertEquals("constructor", noConstructor.getMessage());
+    NullPointerException noType = assertThrows(NullPointerException.class, () -> pair().attribute("x", null));
+    assertEquals("type", noType.getMessage());
+    NullPointerException noFunction = assertThrows(NullPointerException.class, () -> pair().partitionKey("pk", null));
+    assertEquals("keyFunction", noFunction.getMessage());
   }
 
   @Test
   void aSortKeyNeedsAPartitionKey() {
     IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> pair().sortKey("sk", p -> p.left()).constructor(BuilderValidationTest::construct)
-            .build());
+        () -> pair().sortKey("sk", p -> p.left()).build());
     assertEquals("the table schema of Pair declares a sort key or an index but no partition key",
         e.getMessage());
   }
@@ -52,8 +79,7 @@ class BuilderValidationTest {
   @Test
   void aGlobalIndexNeedsAPartitionKey() {
     IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> pair().partitionKey("pk", Pair::left).indexSortKey("byRight", "gsi1sk", Pair::left)
-            .constructor(BuilderValidationTest::construct).build());
+        () -> pair().partitionKey("pk", Pair::left).indexSortKey("byRight", "gsi1sk", Pair::left).build());
     assertEquals("the table schema of Pair declares a sort key for global index byRight but no"
         + " partition key: call indexPartitionKey(\"byRight\", ...)", e.getMessage());
   }
@@ -61,8 +87,7 @@ class BuilderValidationTest {
   @Test
   void aLocalIndexNeedsATableSortKey() {
     IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> pair().partitionKey("pk", Pair::left).localIndexSortKey("byLeft", "lsi1sk",
-            Pair::left).constructor(BuilderValidationTest::construct).build());
+        () -> pair().partitionKey("pk", Pair::left).localIndexSortKey("byLeft", "lsi1sk", Pair::left).build());
     assertEquals("the table schema of Pair declares local index byLeft on a table without a sort"
         + " key; DynamoDB allows local indices only on tables with a sort key", e.getMessage());
   }
@@ -81,54 +106,41 @@ class BuilderValidationTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> pair().partitionKey("pk", Pair::left).partitionKey("pk2", Pair::left));
     assertEquals("Pair declares two partition keys: pk and pk2", e.getMessage());
+    IllegalArgumentException sort = assertThrows(IllegalArgumentException.class,
+        () -> pair().partitionKey("pk", Pair::left).sortKey("sk", Pair::left).sortKey("sk2", Pair::left));
+    assertEquals("Pair declares two sort keys: sk and sk2", sort.getMessage());
+    IllegalArgumentException index = assertThrows(IllegalArgumentException.class,
+        () -> pair().indexPartitionKey("byX", "g1", Pair::left).indexPartitionKey("byX", "g2", Pair::left));
+    assertEquals("Pair declares two partition keys for index byX: g1 and g2", index.getMessage());
+    IllegalArgumentException indexSort = assertThrows(IllegalArgumentException.class,
+        () -> pair().indexSortKey("byX", "s1", Pair::left).indexSortKey("byX", "right"));
+    assertEquals("Pair declares two sort keys for index byX: s1 and right", indexSort.getMessage());
   }
 
+  /** Sets are DynamoDB sets of strings, numbers or binary values; map keys are strings. */
   @Test
-  void everyComponentIsDeclaredInOrder() {
-    IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> RecordTableSchema.builder(Pair.class)
-            .attribute("left", EnhancedType.of(String.class), Pair::left)
-            .constructor(BuilderValidationTest::construct).build());
-    assertEquals("the table schema of Pair has 2 components, but 1 attributes are declared:"
-        + " declare one attribute per component, in order", e.getMessage());
+  void aStoredTypeMustHaveADynamoDbForm() {
+    IllegalArgumentException set = assertThrows(IllegalArgumentException.class,
+        () -> StoredType.setOf(StoredType.of(Boolean.class)));
+    assertEquals("a set of Boolean cannot be stored: DynamoDB sets hold strings, numbers or binary values",
+        set.getMessage());
+    IllegalArgumentException setOfLists = assertThrows(IllegalArgumentException.class,
+        () -> StoredType.sortedSetOf(StoredType.listOf(StoredType.of(String.class))));
+    assertEquals("a set of List<String> cannot be stored: DynamoDB sets hold strings, numbers or binary values",
+        setOfLists.getMessage());
+    IllegalArgumentException mapKeys = assertThrows(IllegalArgumentException.class,
+        () -> StoredType.mapOf(StoredType.of(boolean.class), StoredType.of(String.class)));
+    assertEquals("map keys of boolean cannot be stored: DynamoDB map keys are strings, so keys must be stored as"
+        + " strings or numbers", mapKeys.getMessage());
+    assertThrows(IllegalArgumentException.class,
+        () -> StoredType.sortedMapOf(StoredType.of(byte[].class), StoredType.of(String.class)));
   }
-
-  @Test
-  void aDeclaredTypeMatchesTheComponent() {
-    IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> RecordTableSchema.builder(Pair.class)
-            .attribute("left", EnhancedType.of(String.class), Pair::left)
-            .attribute("right", EnhancedType.of(Long.class), p -> (long) p.right())
-            .constructor(BuilderValidationTest::construct).build());
-    assertEquals("the table schema of Pair declares attribute \"right\" (number 2) as"
-        + " java.lang.Long, but component right is int: declare components in order, with"
-        + " java.lang.Integer as the type", e.getMessage());
-  }
-
-  record Flags(Set<Boolean> flags) {}
-
-  @Test
-  void aSetMustBeADynamoDbSet() {
-    IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> RecordTableSchema.builder(Flags.class)
-            .attribute("flags", EnhancedType.setOf(Boolean.class), Flags::flags)
-            .constructor(values -> new Flags(null)).build());
-    assertEquals("Flags.flags: the elements of a set (EnhancedType(java.lang.Boolean)) are stored"
-        + " as BOOL: DynamoDB sets hold only strings, numbers or binary values; use a List",
-        e.getMessage());
-  }
-
-  record Holder(Object thing) {}
 
   @Test
   void aTypeWithoutAConverterIsNamed() {
-    IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> RecordTableSchema.builder(Holder.class)
-            .attribute("thing", EnhancedType.of(Object.class), Holder::thing)
-            .constructor(values -> new Holder(values[0])).build());
-    assertEquals("Holder.thing: the enhanced client has no converter for"
-        + " EnhancedType(java.lang.Object); use a supported type, or a nested record with"
-        + " EnhancedType.documentOf", e.getMessage());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StoredType.of(Object.class));
+    assertEquals("the enhanced client has no converter for java.lang.Object", e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> StoredType.of(Thread.class));
   }
 
   @Test
@@ -136,27 +148,42 @@ class BuilderValidationTest {
     RecordTableSchema<Pair> schema = pair()
         .partitionKey("pk", p -> "PAIR#" + p.left())
         .sortKey("sk", p -> "R#" + p.right())
-        .indexPartitionKey("byRight", "pk")
+        .indexPartitionKey("byRight", "gsi1pk", p -> "R#" + p.right())
         .indexSortKey("byRight", "right")
         .localIndexSortKey("byLeft", "left")
-        .constructor(BuilderValidationTest::construct)
         .build();
-    assertEquals("pk", schema.tableMetadata().indexPartitionKey("byRight"));
+    assertEquals("gsi1pk", schema.tableMetadata().indexPartitionKey("byRight"));
     assertEquals(Optional.of("right"), schema.tableMetadata().indexSortKey("byRight"));
     assertEquals(AttributeValueType.N.scalarAttributeType(),
         schema.tableMetadata().scalarAttributeType("right").orElseThrow());
     assertEquals(Optional.of("left"), schema.tableMetadata().indexSortKey("byLeft"));
-    assertEquals(List.of("left", "right", "pk", "sk"), schema.attributeNames());
+    assertEquals(List.of("left", "right", "pk", "sk", "gsi1pk"), schema.attributeNames());
     assertEquals(Map.of("left", AttributeValue.fromS("a"), "right", AttributeValue.fromN("2"),
-        "pk", AttributeValue.fromS("PAIR#a"), "sk", AttributeValue.fromS("R#2")),
+        "pk", AttributeValue.fromS("PAIR#a"), "sk", AttributeValue.fromS("R#2"), "gsi1pk", AttributeValue.fromS("R#2")),
         schema.itemToMap(new Pair("a", 2), true));
+    assertEquals(new Pair("a", 2), schema.mapToItem(schema.itemToMap(new Pair("a", 2), true)));
+  }
+
+  @Test
+  void anIndexKeyMustBeAScalar() {
+    record Tagged(String id, List<String> tags) {}
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> RecordTableSchema.builder(Tagged.class, (t, i) -> i == 0 ? t.id() : t.tags(),
+                values -> new Tagged((String) values[0], null))
+            .keyAttribute("id", StoredType.of(String.class))
+            .attribute("tags", StoredType.listOf(StoredType.of(String.class)))
+            .partitionKey("pk", Tagged::id)
+            .indexPartitionKey("byTags", "gsi1pk", Tagged::id)
+            .indexSortKey("byTags", "tags")
+            .build());
+    assertEquals("Tagged.tags is stored as L, but index keys must be strings, numbers or binary", e.getMessage());
   }
 
   @Test
   void aReusedAttributeMustBeDeclared() {
     IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> pair().partitionKey("pk", Pair::left).indexPartitionKey("byX", "x")
-            .constructor(BuilderValidationTest::construct).build());
+        () -> pair().partitionKey("pk", Pair::left).indexPartitionKey("byX", "g", Pair::left)
+            .indexSortKey("byX", "x").build());
     assertEquals("the table schema of Pair uses \"x\" as an index key, but declares no such"
         + " attribute", e.getMessage());
   }
@@ -179,17 +206,36 @@ class BuilderValidationTest {
       }
     }
     @SuppressWarnings("unchecked")
-    RecordTableSchema<Named> schema = RecordTableSchema.builder(Named.class)
-        .attribute("name", EnhancedType.of(String.class), Named::name)
-        .attribute("note", EnhancedType.optionalOf(String.class), Named::note)
-        .constructor(values -> new Named((String) values[0], (Optional<String>) values[1]))
+    RecordTableSchema<Named> schema = RecordTableSchema.builder(Named.class, (n, i) -> i == 0 ? n.name() : n.note(),
+            values -> new Named((String) values[0], (Optional<String>) values[1]))
+        .attribute("name", StoredType.of(String.class))
+        .attribute("note", StoredType.optionalOf(StoredType.of(String.class)))
         .build();
     ItemMappingException e = assertThrows(ItemMappingException.class,
         () -> schema.mapToItem(Map.of("note", AttributeValue.fromS("n"))));
     assertEquals("Named: the constructor rejected the stored values (absent: name): name",
         e.getMessage());
     assertEquals(null, e.attribute());
+    assertEquals("Named", e.record());
+    assertTrue(e.getCause() instanceof NullPointerException);
     assertEquals(new Named("x", Optional.empty()), schema.mapToItem(
         Map.of("name", AttributeValue.fromS("x"))));
+  }
+
+  /**
+   * Without reflection the builder cannot compare its attributes with the record's components: a
+   * constructor that casts a value to the wrong type fails on read, as an ItemMappingException.
+   */
+  @Test
+  void aConstructorThatDoesNotFitTheDeclaredTypesFailsOnRead() {
+    RecordTableSchema<Pair> swapped = RecordTableSchema.builder(Pair.class, BuilderValidationTest::component,
+            values -> new Pair((String) values[1], (Integer) values[0]))
+        .attribute("left", StoredType.of(String.class))
+        .attribute("right", StoredType.of(int.class))
+        .build();
+    ItemMappingException e = assertThrows(ItemMappingException.class,
+        () -> swapped.mapToItem(Map.of("left", AttributeValue.fromS("a"), "right", AttributeValue.fromN("2"))));
+    assertTrue(e.getMessage().startsWith("Pair: the constructor rejected the stored values: "), e.getMessage());
+    assertTrue(e.getCause() instanceof ClassCastException, String.valueOf(e.getCause()));
   }
 }

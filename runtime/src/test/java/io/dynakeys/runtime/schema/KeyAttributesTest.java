@@ -3,6 +3,7 @@ package io.dynakeys.runtime.schema;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.dynakeys.runtime.KeyFormatException;
@@ -13,12 +14,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** The computed key attributes: written with the item, checked when it is read back. */
 class KeyAttributesTest {
-  private static final RecordTableSchema<Run> SCHEMA = RunKeys.TABLE_SCHEMA;
+  private static final RecordTableSchema<Run> SCHEMA = RunKeys.tableSchema();
   private static final Run RUN = new Run("2026-SPRING", 1500, 1_719_100_800L, "p_8842", "Ada",
       List.of("speedrun", "any%"), Optional.of(Instant.parse("2024-06-23T00:10:00Z")));
 
@@ -130,8 +130,8 @@ class KeyAttributesTest {
         assertThrows(KeyMismatchException.class, () -> SCHEMA.mapToItem(item));
     assertEquals("Run.sk: the stored key \"0000001500#0000001719100800#p_9999\" differs from"
         + " \"0000001500#0000001719100800#p_8842\", the key the item's components give (the item"
-        + " was written by other code, or the key layout changed since it was written; build the"
-        + " schema with verifyKeysOnRead(false) to read such items anyway)", e.getMessage());
+        + " was written by other code, or the key layout changed since it was written;"
+        + " tableSchema().withoutKeyVerification() reads such items anyway, to rewrite them)", e.getMessage());
     assertEquals("Run", e.record());
     assertEquals("sk", e.attribute());
     assertEquals("0000001500#0000001719100800#p_9999", e.storedValue());
@@ -170,10 +170,22 @@ class KeyAttributesTest {
 
   @Test
   void mismatchesCanBeReadWhenVerificationIsOff() {
-    RecordTableSchema<Run> lenient = runSchema(false);
     Map<String, AttributeValue> item = stored();
     item.put("sk", AttributeValue.fromS("1500#1719100800#p_8842"));
+    item.put("gsi1sk", AttributeValue.fromN("7"));
+    assertEquals(RUN, runSchema(false).mapToItem(item));
+    RecordTableSchema<Run> lenient = SCHEMA.withoutKeyVerification();
     assertEquals(RUN, lenient.mapToItem(item));
+    assertSame(lenient, lenient.withoutKeyVerification());
+    assertThrows(KeyMismatchException.class, () -> SCHEMA.mapToItem(item), "the original schema still checks");
+    // Everything else is as before: the keys are written, and the other checks hold.
+    assertEquals(SCHEMA.itemToMap(RUN, true), lenient.itemToMap(RUN, true));
+    assertEquals(SCHEMA.attributeNames(), lenient.attributeNames());
+    assertEquals(SCHEMA.tableMetadata().primaryPartitionKey(), lenient.tableMetadata().primaryPartitionKey());
+    assertEquals(SCHEMA.createTableRequest(), lenient.createTableRequest());
+    Map<String, AttributeValue> missing = stored();
+    missing.remove("score");
+    assertEquals("score", assertThrows(ItemMappingException.class, () -> lenient.mapToItem(missing)).attribute());
   }
 
   @Test
@@ -189,14 +201,34 @@ class KeyAttributesTest {
     assertEquals("pk", e.attribute());
   }
 
+  /**
+   * A component of the table's own keys cannot be absent: the record's key could not be
+   * recomputed, so a read through an index that does not project it fails (the indexes
+   * createTable declares project every attribute).
+   */
   @Test
-  void keysWhoseComponentsAProjectionLacksAreNotChecked() {
-    // An index that projects keys and a few attributes (INCLUDE) but not playerId.
+  void aMissingKeyComponentIsAnError() {
     Map<String, AttributeValue> item = stored();
     item.remove("playerId");
-    Run read = SCHEMA.mapToItem(item);
-    assertEquals(new Run("2026-SPRING", 1500, 1_719_100_800L, null, "Ada",
-        List.of("speedrun", "any%"), Optional.of(Instant.parse("2024-06-23T00:10:00Z"))), read);
+    ItemMappingException e =
+        assertThrows(ItemMappingException.class, () -> SCHEMA.mapToItem(item));
+    assertEquals("Run.playerId: missing: the stored item has no \"playerId\" attribute, and a component of"
+        + " the table's keys cannot be absent (the item was written by other code, or is read through an"
+        + " index that does not project \"playerId\")", e.getMessage());
+    assertEquals("Run", e.record());
+    assertEquals("playerId", e.attribute());
+    Map<String, AttributeValue> nullSeason = stored();
+    nullSeason.put("season", AttributeValue.fromNul(true));
+    assertEquals("season",
+        assertThrows(ItemMappingException.class, () -> SCHEMA.mapToItem(nullSeason)).attribute());
+  }
+
+  @Test
+  void aMissingKeyComponentIsAnErrorEvenWithoutKeyVerification() {
+    Map<String, AttributeValue> item = stored();
+    item.remove("season");
+    assertEquals("season", assertThrows(ItemMappingException.class,
+        () -> RunKeys.builder().verifyKeysOnRead(false).build().mapToItem(item)).attribute());
   }
 
   @Test
@@ -214,9 +246,9 @@ class KeyAttributesTest {
     item.remove("score");
     ItemMappingException e =
         assertThrows(ItemMappingException.class, () -> SCHEMA.mapToItem(item));
-    assertEquals("Run.score: missing: the stored item has no \"score\" attribute, and int score"
-        + " cannot be null (the item was written by other code, or read through an index that"
-        + " does not project \"score\")", e.getMessage());
+    assertEquals("Run.score: missing: the stored item has no \"score\" attribute, and the primitive int"
+        + " component cannot be absent (the item was written by other code, or is read through an index"
+        + " that does not project \"score\")", e.getMessage());
     assertEquals("Run", e.record());
     assertEquals("score", e.attribute());
   }
@@ -236,9 +268,9 @@ class KeyAttributesTest {
     item.put("tags", AttributeValue.fromS("speedrun"));
     ItemMappingException e =
         assertThrows(ItemMappingException.class, () -> SCHEMA.mapToItem(item));
-    assertEquals("Run.tags: cannot read the stored value AttributeValue(S=speedrun) as"
-        + " EnhancedType(java.util.List<java.lang.String>): expected a list (L), found"
-        + " AttributeValue(S=speedrun)", e.getMessage());
+    assertEquals("Run.tags: cannot read the stored value as List<String>: expected L, found S speedrun",
+        e.getMessage());
+    assertEquals("tags", e.attribute());
   }
 
   @Test
@@ -255,17 +287,16 @@ class KeyAttributesTest {
     item.put("sk", AttributeValue.fromS("0000001500#0000001719100800#p_8842"));
     ItemMappingException e =
         assertThrows(ItemMappingException.class, () -> SCHEMA.mapToItem(item));
-    assertEquals("score", e.attribute());
+    assertEquals("season", e.attribute(), "the first component the item lacks");
   }
 
   @Test
   void theTablesOwnKeysCannotBeNull() {
     record Note(String id) {}
-    RecordTableSchema<Note> schema = RecordTableSchema.builder(Note.class)
-        .attribute("id", EnhancedType.of(String.class),
-            Note::id)
+    RecordTableSchema<Note> schema = RecordTableSchema.builder(Note.class, (note, i) -> note.id(),
+            values -> new Note((String) values[0]))
+        .keyAttribute("id", StoredType.of(String.class))
         .partitionKey("pk", note -> null)
-        .constructor(values -> new Note((String) values[0]))
         .build();
     ItemMappingException e = assertThrows(
         ItemMappingException.class, () -> schema.itemToMap(new Note("n1"), true));
@@ -273,30 +304,14 @@ class KeyAttributesTest {
         e.getMessage());
   }
 
-  @SuppressWarnings("unchecked")
   private static RecordTableSchema<Run> runSchema(boolean verify) {
-    return RecordTableSchema.builder(Run.class)
-        .attribute("season", EnhancedType.of(String.class),
-            Run::season)
-        .attribute("score", EnhancedType.of(Integer.class),
-            Run::score)
-        .attribute("at", EnhancedType.of(Long.class),
-            Run::at)
-        .attribute("playerId",
-            EnhancedType.of(String.class), Run::playerId)
-        .attribute("name", EnhancedType.of(String.class),
-            Run::name)
-        .attribute("tags",
-            EnhancedType.listOf(String.class), Run::tags)
-        .attribute("finishedAt",
-            EnhancedType.optionalOf(Instant.class),
-            Run::finishedAt)
-        .partitionKey("pk", RunKeys::partitionKey)
-        .sortKey("sk", RunKeys::sortKey)
-        .verifyKeysOnRead(verify)
-        .constructor(values -> new Run((String) values[0], (Integer) values[1], (Long) values[2],
-            (String) values[3], (String) values[4], (List<String>) values[5],
-            (Optional<Instant>) values[6]))
-        .build();
+    return RunKeys.builder().verifyKeysOnRead(verify).build();
+  }
+
+  @Test
+  void theHandWrittenParserReadsTheStoredSortKey() {
+    RunKeys.SortParts parts = RunKeys.parseSortKey(stored().get("sk").s());
+    assertEquals(new RunKeys.SortParts(1500, 1_719_100_800L, "p_8842"), parts);
+    assertEquals(AttributeValue.fromS("SEASON#2026-SPRING"), RunKeys.key(RUN).partitionKeyValue());
   }
 }

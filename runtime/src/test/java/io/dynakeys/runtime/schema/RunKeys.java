@@ -1,50 +1,107 @@
 package io.dynakeys.runtime.schema;
 
-import io.dynakeys.runtime.PaddedLong;
-import io.dynakeys.runtime.TextComponent;
+import io.dynakeys.codecs.KeyReader;
+import io.dynakeys.codecs.PaddedLongCodec;
+import io.dynakeys.codecs.TextCodec;
+import io.dynakeys.runtime.KeyFormatException;
+import io.dynakeys.runtime.PrimaryKey;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
+import software.amazon.awssdk.enhanced.dynamodb.Key;
 
-/** Hand-written the way the processor writes {@code RunKeys}: codecs, key functions, schema. */
+/**
+ * Hand-written the way the processor now writes {@code RunKeys}: one codec constant per key
+ * component (from {@code io.dynakeys.codecs}), key functions on the fast path, parsers over a
+ * {@link KeyReader}, and a table schema built without reflection from a {@code component(item,
+ * index)} switch and a {@code construct(values)} method.
+ */
 final class RunKeys {
-  private static final TextComponent SEASON = new TextComponent("Run", "season", '#');
-  private static final PaddedLong SCORE =
-      new PaddedLong("Run", "score", 10, 0, Integer.MAX_VALUE, false);
-  private static final PaddedLong AT =
-      new PaddedLong("Run", "at", 16, 0, 9_999_999_999_999_999L, false);
-  private static final TextComponent PLAYER_ID = new TextComponent("Run", "playerId", '#');
-  private static final TextComponent NAME = new TextComponent("Run", "name", '#');
+  private static final TextCodec<String> SEASON = TextCodec.of(String.class, "Run", "season", '#');
+  private static final PaddedLongCodec SCORE = new PaddedLongCodec("Run", "score", 10, 0L, 2147483647L, false);
+  private static final PaddedLongCodec AT = new PaddedLongCodec("Run", "at", 16, 0L, 9999999999999999L, false);
+  private static final TextCodec<String> PLAYER_ID = TextCodec.of(String.class, "Run", "playerId", '#');
+  private static final TextCodec<String> NAME = TextCodec.of(String.class, "Run", "name", '#');
 
-  @SuppressWarnings("unchecked")
-  static final RecordTableSchema<Run> TABLE_SCHEMA = RecordTableSchema.builder(Run.class)
-      .attribute("season", EnhancedType.of(String.class), Run::season)
-      .attribute("score", EnhancedType.of(Integer.class), Run::score)
-      .attribute("at", EnhancedType.of(Long.class), Run::at)
-      .attribute("playerId", EnhancedType.of(String.class), Run::playerId)
-      .attribute("name", EnhancedType.of(String.class), Run::name)
-      .attribute("tags", EnhancedType.listOf(String.class), Run::tags)
-      .attribute("finishedAt", EnhancedType.optionalOf(Instant.class), Run::finishedAt)
-      .partitionKey("pk", RunKeys::partitionKey)
-      .sortKey("sk", RunKeys::sortKey)
-      .indexPartitionKey("byPlayer", "gsi1pk", RunKeys::byPlayerPartitionKey)
-      .indexSortKey("byPlayer", "gsi1sk", RunKeys::byPlayerSortKey)
-      .localIndexSortKey("byName", "lsi1sk", RunKeys::byNameSortKey)
-      .constructor(values -> new Run((String) values[0], (Integer) values[1], (Long) values[2],
-          (String) values[3], (String) values[4], (List<String>) values[5],
-          (Optional<Instant>) values[6]))
-      .build();
+  private static volatile RecordTableSchema<Run> tableSchema;
 
   private RunKeys() {}
 
+  /** The schema of {@link Run}; the key attributes pk, sk, gsi1pk, gsi1sk and lsi1sk are computed. */
+  static RecordTableSchema<Run> tableSchema() {
+    RecordTableSchema<Run> schema = tableSchema;
+    if (schema == null) {
+      schema = builder().build();
+      tableSchema = schema;
+    }
+    return schema;
+  }
+
+  /** What {@link #tableSchema()} builds, for tests that change an option. */
+  static RecordTableSchemaBuilder<Run> builder() {
+    return RecordTableSchema.builder(Run.class, RunKeys::component, RunKeys::construct)
+        .keyAttribute("season", StoredType.of(String.class))
+        .keyAttribute("score", StoredType.of(int.class))
+        .keyAttribute("at", StoredType.of(long.class))
+        .keyAttribute("playerId", StoredType.of(String.class))
+        .attribute("name", StoredType.of(String.class))
+        .attribute("tags", StoredType.listOf(StoredType.of(String.class)))
+        .attribute("finishedAt", StoredType.optionalOf(StoredType.of(Instant.class)))
+        .partitionKey("pk", RunKeys::partitionKey)
+        .keyPrefixes("SEASON#", "")
+        .sortKey("sk", RunKeys::sortKey)
+        .indexPartitionKey("byPlayer", "gsi1pk", RunKeys::byPlayerPartitionKey)
+        .indexSortKey("byPlayer", "gsi1sk", RunKeys::byPlayerSortKey)
+        .localIndexSortKey("byName", "lsi1sk", RunKeys::byNameSortKey);
+  }
+
+  private static Object component(Run item, int index) {
+    switch (index) {
+      case 0: return item.season();
+      case 1: return item.score();
+      case 2: return item.at();
+      case 3: return item.playerId();
+      case 4: return item.name();
+      case 5: return item.tags();
+      case 6: return item.finishedAt();
+      default: throw new IndexOutOfBoundsException(index);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Run construct(Object[] values) {
+    return new Run((String) values[0], (Integer) values[1], (Long) values[2], (String) values[3],
+        (String) values[4], (List<String>) values[5], (Optional<Instant>) values[6]);
+  }
+
   static String partitionKey(Run item) {
+    KeyFormatException.requireItem(item, "Run");
     return "SEASON#" + SEASON.encode(item.season());
   }
 
   static String sortKey(Run item) {
-    return SCORE.encode(item.score()) + "#" + AT.encode(item.at()) + "#"
-        + PLAYER_ID.encode(item.playerId());
+    KeyFormatException.requireItem(item, "Run");
+    long score = SCORE.stored(item.score());
+    long at = AT.stored(item.at());
+    return SCORE.zeros(score) + score + "#" + AT.zeros(at) + at + "#" + PLAYER_ID.encode(item.playerId());
+  }
+
+  static Key key(Run item) {
+    return PrimaryKey.of(partitionKey(item), sortKey(item));
+  }
+
+  /** The sort key's components. */
+  record SortParts(int score, long at, String playerId) {}
+
+  static SortParts parseSortKey(String sortKey) {
+    KeyReader reader = KeyReader.sortKey(sortKey, "Run", '#');
+    int score = (int) SCORE.decode(reader);
+    reader.delimiter("at");
+    long at = AT.decode(reader);
+    reader.delimiter("playerId");
+    String playerId = PLAYER_ID.decode(reader, true);
+    reader.end();
+    return new SortParts(score, at, playerId);
   }
 
   static String byPlayerPartitionKey(Run item) {
@@ -52,7 +109,9 @@ final class RunKeys {
   }
 
   static String byPlayerSortKey(Run item) {
-    return SCORE.encode(item.score()) + "#" + AT.encode(item.at());
+    long score = SCORE.stored(item.score());
+    long at = AT.stored(item.at());
+    return SCORE.zeros(score) + score + "#" + AT.zeros(at) + at;
   }
 
   /** Sparse: runs without a name stay out of the index. */

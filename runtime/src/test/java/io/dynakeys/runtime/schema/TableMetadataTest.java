@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.net.URI;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -42,7 +41,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /** The table's keys and indices as the enhanced client sees them, and the table it creates. */
 class TableMetadataTest {
-  private static final RecordTableSchema<Run> SCHEMA = RunKeys.TABLE_SCHEMA;
+  private static final RecordTableSchema<Run> SCHEMA = RunKeys.tableSchema();
   private static final TableMetadata METADATA = SCHEMA.tableMetadata();
 
   @Test
@@ -68,6 +67,7 @@ class TableMetadataTest {
   }
 
   @Test
+  @SuppressWarnings("deprecation") // allKeys() is the only list of every index's keys
   void everyKeyIsAString() {
     assertEquals(Set.of("pk", "sk", "gsi1pk", "gsi1sk", "lsi1sk"), Set.copyOf(METADATA.allKeys()));
     for (String key : METADATA.allKeys()) {
@@ -93,8 +93,11 @@ class TableMetadataTest {
   void givesTheConverterOfEachAttribute() {
     assertEquals(AttributeValueType.N, SCHEMA.converterForAttribute("score").attributeValueType());
     assertEquals(AttributeValueType.L, SCHEMA.converterForAttribute("tags").attributeValueType());
-    assertEquals(EnhancedType.optionalOf(Instant.class),
-        SCHEMA.converterForAttribute("finishedAt").type());
+    assertEquals(AttributeValueType.S, SCHEMA.converterForAttribute("finishedAt").attributeValueType());
+    assertEquals(java.util.Optional.class, SCHEMA.converterForAttribute("finishedAt").type().rawClass());
+    assertEquals(AttributeValueType.S, SCHEMA.converterForAttribute("season").attributeValueType());
+    assertEquals(EnhancedType.of(String.class), SCHEMA.converterForAttribute("season").type());
+    assertEquals(AttributeValueType.S, SCHEMA.converterForAttribute("sk").attributeValueType());
     assertEquals(EnhancedType.of(String.class), SCHEMA.converterForAttribute("gsi1pk").type());
     assertNull(SCHEMA.converterForAttribute("unknown"));
   }
@@ -118,10 +121,10 @@ class TableMetadataTest {
   @Test
   void aTableWithoutIndicesSendsNoIndexLists() {
     record Note(String id) {}
-    RecordTableSchema<Note> schema = RecordTableSchema.builder(Note.class)
-        .attribute("id", EnhancedType.of(String.class), Note::id)
+    RecordTableSchema<Note> schema = RecordTableSchema.builder(Note.class, (note, i) -> note.id(),
+            values -> new Note((String) values[0]))
+        .keyAttribute("id", StoredType.of(String.class))
         .partitionKey("pk", note -> "NOTE#" + note.id())
-        .constructor(values -> new Note((String) values[0]))
         .build();
     CreateTableEnhancedRequest request = schema.createTableRequest();
     assertNull(request.globalSecondaryIndices());
@@ -196,7 +199,7 @@ class TableMetadataTest {
   }
 
   /** The low-level request {@code call} makes, captured before anything is sent. */
-  private static SdkRequest capture(java.util.function.Consumer<DynamoDbEnhancedClient> call) {
+  static SdkRequest capture(java.util.function.Consumer<DynamoDbEnhancedClient> call) {
     ExecutionInterceptor stop = new ExecutionInterceptor() {
       @Override
       public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {

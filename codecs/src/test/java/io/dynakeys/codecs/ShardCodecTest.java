@@ -1,0 +1,76 @@
+package io.dynakeys.codecs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dynakeys.runtime.KeyFormatException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The shard function of {@code @Sharded}: murmur3 x86 32-bit with seed 0 over UTF-8, checked
+ * against the algorithm's published vectors, so that other languages can compute the same shard;
+ * the shard numbers' width, bounds and parsing.
+ */
+class ShardCodecTest {
+
+  /** MurmurHash3_x86_32 with seed 0, as published with the reference implementation and its ports. */
+  @ParameterizedTest(name = "\"{0}\"")
+  @CsvSource(delimiter = '|', value = {
+      "''                                            | 0x00000000",
+      "hello                                         | 0x248bfa47",
+      "The quick brown fox jumps over the lazy dog   | 0x2e4ff723",
+  })
+  void theHashIsMurmur3X86With32BitsAndSeedZero(String text, String hex) {
+    assertEquals(Integer.parseUnsignedInt(hex.substring(2), 16), ShardCodec.hash(text));
+  }
+
+  /**
+   * dynakeys' own vectors: hash and shard of key texts, computed here and by an independent
+   * implementation in another language (the README publishes them).
+   */
+  @ParameterizedTest(name = "\"{0}\" of {1}")
+  @CsvSource(delimiter = '|', value = {
+      "000001                              | 10  | 0x2bc4015c | 2",
+      "000001                              | 16  | 0x2bc4015c | 12",
+      "ORDER#000000001500#web              | 16  | 0x824f89a6 | 6",
+      "1500#p_8842                         | 100 | 0x58f6f685 | 73",
+      "9999998499#0000001719100800#p_8842  | 10  | 0x38981858 | 0",
+      "é€😀                                | 7   | 0x295a8444 | 5",
+  })
+  void theShardIsTheUnsignedHashOfTheUtf8BytesModuloTheCount(String text, int count, String hex, int shard) {
+    assertEquals(Integer.parseUnsignedInt(hex.substring(2), 16), ShardCodec.hash(text));
+    assertEquals(shard, new ShardCodec("Rec", '#', count).shardOf(text));
+  }
+
+  @Test
+  void shardNumbersHaveTheDigitsOfTheLastShard() {
+    assertEquals("0", new ShardCodec("Rec", '#', 10).encode(0));
+    assertEquals("9", new ShardCodec("Rec", '#', 10).encode(9));
+    assertEquals("07", new ShardCodec("Rec", '#', 16).encode(7));
+    assertEquals("99", new ShardCodec("Rec", '#', 100).encode(99));
+    assertEquals("000", new ShardCodec("Rec", '#', 1000).encode(0));
+    assertEquals("InvoiceNumber#125656#0", new ShardCodec("Rec", '#', 10).append("InvoiceNumber#125656", 0));
+    assertEquals(List.of("P#0", "P#1"), new ShardCodec("Rec", '#', 2).appendAll("P"));
+  }
+
+  @Test
+  void aShardOutsideTheCountIsRefusedOnTheWayInAndOut() {
+    ShardCodec codec = new ShardCodec("Invoice", '#', 10);
+    KeyFormatException high = assertThrows(KeyFormatException.class, () -> codec.encode(10));
+    assertEquals("Invoice.shard: a shard is from 0 to 9: Invoice is @Sharded(count = 10) (value: \"10\")",
+        high.getMessage());
+    assertThrows(KeyFormatException.class, () -> codec.encode(-1));
+    ShardCodec sixteen = new ShardCodec("Invoice", '#', 16);
+    KeyFormatException parsed = assertThrows(KeyFormatException.class,
+        () -> sixteen.decode(new KeyReader("16", "Invoice", "partition key", '#')));
+    assertTrue(parsed.getMessage().contains("shard 16 does not exist: Invoice is @Sharded(count = 16), shards 0 to 15"),
+        parsed.getMessage());
+    assertEquals(15, sixteen.decode(new KeyReader("15", "Invoice", "partition key", '#')));
+    assertThrows(KeyFormatException.class, () -> sixteen.decode(new KeyReader("5", "Invoice", "partition key", '#')));
+    assertThrows(IllegalArgumentException.class, () -> new ShardCodec("Invoice", '#', 1));
+  }
+}

@@ -1,0 +1,12 @@
+package io.dynakeys.processor.model;
+
+import com.palantir.javapoet.ClassName;
+import java.util.List;
+
+/**
+ * A record stored as a map inside an item: its class and its components, each its own entry.
+ *
+ * @param name the record's class
+ * @param attributes its components, in declaration order
+ */
+public record NestedRecord(ClassName name, List<Attribute> attributes) {}

@@ -1,0 +1,67 @@
+package io.dynakeys.processor.reading;
+
+import static io.dynakeys.processor.reading.AnnotationNames.INVERTED;
+import static io.dynakeys.processor.reading.AnnotationNames.PADDED;
+import static io.dynakeys.processor.reading.AnnotationNames.PATH_SEGMENT;
+import static io.dynakeys.processor.reading.AnnotationNames.TIEBREAKER;
+
+import com.palantir.javapoet.TypeName;
+import io.dynakeys.processor.model.ComponentType;
+import io.dynakeys.processor.model.KeyComponent;
+import io.dynakeys.processor.model.Padding;
+import java.util.Optional;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.RecordComponentElement;
+
+/** Reads one record component's part in a key: its type's encoding and its key annotations. */
+final class ComponentReader {
+  private ComponentReader() {}
+
+  /**
+   * The component as a key component, or empty when one of its annotations is malformed (javac has
+   * reported that).
+   *
+   * @param key its {@code @PartitionKey} or {@code @SortKey}, or the index naming it
+   * @param table whether it is read for the table's keys (a tiebreaker and path indexes exist only
+   *     there)
+   * @param keyDelimiter the key's delimiter
+   */
+  static Optional<KeyComponent> read(RecordComponentElement component, AnnotationMirror key,
+      boolean table, char keyDelimiter) {
+    Padding padding = null;
+    Optional<AnnotationMirror> padded = Mirrors.find(component, PADDED);
+    if (padded.isPresent()) {
+      AnnotationMirror p = padded.get();
+      Optional<Integer> width = Mirrors.value(p, "value", Integer.class);
+      Optional<Long> min = Mirrors.value(p, "min", Long.class);
+      Optional<Long> max = Mirrors.value(p, "max", Long.class);
+      if (width.isEmpty() || min.isEmpty() || max.isEmpty()) {
+        return Optional.empty();
+      }
+      AnnotationValue minValue = Mirrors.explicit(p, "min");
+      AnnotationValue maxValue = Mirrors.explicit(p, "max");
+      padding = new Padding(width.get(), minValue == null ? null : min.get(),
+          maxValue == null ? null : max.get(), p, Mirrors.explicit(p, "value"), minValue, maxValue);
+    }
+    AnnotationMirror inverted = Mirrors.find(component, INVERTED).orElse(null);
+    // A tiebreaker separates equal table keys; in an index the component is an ordinary one.
+    AnnotationMirror tiebreaker = table ? Mirrors.find(component, TIEBREAKER).orElse(null) : null;
+    KeyComponent.PathSegment path = null;
+    Optional<AnnotationMirror> segment = Mirrors.find(component, PATH_SEGMENT);
+    if (segment.isPresent()) {
+      Optional<Character> delimiter = Mirrors.value(segment.get(), "delimiter", Character.class);
+      Optional<Boolean> indexes = Mirrors.value(segment.get(), "indexes", Boolean.class);
+      if (delimiter.isEmpty() || indexes.isEmpty()) {
+        return Optional.empty();
+      }
+      path = new KeyComponent.PathSegment(delimiter.get(), indexes.get() && table, segment.get(),
+          Mirrors.explicit(segment.get(), "delimiter"));
+    }
+    ComponentType keyType = KeyTypeReader.read(component.asType(),
+        path == null ? null : path.delimiter(), keyDelimiter);
+    return Optional.of(new KeyComponent(component.getSimpleName().toString(),
+        TypeName.get(component.asType()), keyType, padding, inverted != null, tiebreaker != null,
+        component, key, inverted, tiebreaker, path));
+  }
+}

@@ -1,0 +1,124 @@
+package io.dynakeys.processor.writing;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.NameAllocator;
+import io.dynakeys.processor.model.IndexModel;
+import io.dynakeys.processor.model.KeyComponent;
+import io.dynakeys.processor.model.KeyLayout;
+import io.dynakeys.processor.model.KeySchemaModel;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The names of a generated keys class, chosen once so that no legal name of a record's
+ * components or indexes collides with a generated one: codec constants never equal a component
+ * (which names parameters), a type or a package that the generated code refers to, or a member of
+ * a nested class; parameters and locals that would shadow a type the body uses are renamed.
+ * Parameter names are not part of a method's signature, so renaming one changes no caller.
+ */
+final class Names {
+  /**
+   * Names that generated method bodies use unqualified besides their own parameters and locals:
+   * fields of the stage classes and of the keys class, and the types the bodies name. A parameter
+   * or local of the same name would shadow or obscure them.
+   */
+  private static final Set<String> USED_IN_BODIES = Set.of(
+      "query", "tableSchema", "INDEX_NAME", "PARTITION_KEY_ATTRIBUTE", "SORT_KEY_ATTRIBUTE", "String", "Object", "Long", "Integer",
+      "IndexOutOfBoundsException", "SuppressWarnings", "Override", "Generated");
+
+  /** Names no codec constant may take, on top of those in bodies: members of nested classes. */
+  private final Set<String> reservedForLocals = new HashSet<>(USED_IN_BODIES);
+  private final Map<String, String> constants = new LinkedHashMap<>();
+  private final String shardConstant;
+
+  Names(KeySchemaModel model) {
+    reservedForLocals.add(model.record().simpleName());
+    reservedForLocals.add(model.keysClass().simpleName());
+    reservedForLocals.add(packageRoot(model.record()));
+    for (ClassName type : RuntimeTypes.ALL) {
+      reservedForLocals.add(type.simpleName());
+    }
+    reservedForLocals.add("PartitionParts");
+    reservedForLocals.add("SortParts");
+    for (KeyLayout layout : model.layouts()) {
+      reservedForLocals.addAll(layout.stageNames());
+    }
+    for (IndexModel index : model.indexes()) {
+      reservedForLocals.add(index.className());
+    }
+    // Components name parameters everywhere, and the records' components of PartitionParts.
+    Set<String> taken = new HashSet<>(reservedForLocals);
+    model.element().getRecordComponents().forEach(c -> taken.add(c.getSimpleName().toString()));
+    for (KeyComponent c : model.keyComponents().values()) {
+      String constant = constantName(c.name());
+      while (!taken.add(constant)) {
+        constant = constant + "_";
+      }
+      constants.put(c.name(), constant);
+    }
+    String shard = "SHARD";
+    while (!taken.add(shard)) {
+      shard = shard + "_";
+    }
+    shardConstant = shard;
+    reservedForLocals.addAll(constants.values());
+    reservedForLocals.add(shardConstant);
+  }
+
+  /** The constant of a sharded record's shard codec: {@code SHARD}, unless taken. */
+  String shardConstant() {
+    return shardConstant;
+  }
+
+  /** The codec constant of {@code component}: {@code SCORE} for {@code score}, unless taken. */
+  String constant(String component) {
+    return constants.get(component);
+  }
+
+  /**
+   * An allocator for one method's parameters and locals: every name is free of the types, the
+   * constants and the fixed names generated code uses, so none shadows what the body refers to.
+   */
+  NameAllocator allocator() {
+    NameAllocator names = new NameAllocator();
+    for (String name : reservedForLocals) {
+      names.newName(name, "reserved:" + name);
+    }
+    return names;
+  }
+
+  /**
+   * The parameter name for {@code component} in {@code names}: the component's own name when it
+   * is free, or the same with a suffix.
+   */
+  static String parameter(NameAllocator names, KeyComponent component) {
+    return names.newName(component.name(), component);
+  }
+
+  /** Allocates parameters for every component of {@code components}, in order. */
+  static List<String> parameters(NameAllocator names, List<KeyComponent> components) {
+    return components.stream().map(c -> parameter(names, c)).toList();
+  }
+
+  /** {@code SCORE} for {@code score}, {@code PLAYER_ID} for {@code playerId}. */
+  static String constantName(String camel) {
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < camel.length(); i++) {
+      char c = camel.charAt(i);
+      if (Character.isUpperCase(c) && i > 0 && !Character.isUpperCase(camel.charAt(i - 1))) {
+        out.append('_');
+      }
+      out.append(Character.toUpperCase(c));
+    }
+    return out.toString();
+  }
+
+  private static String packageRoot(ClassName type) {
+    String pkg = type.packageName();
+    int dot = pkg.indexOf('.');
+    return dot < 0 ? pkg : pkg.substring(0, dot);
+  }
+}

@@ -1,0 +1,173 @@
+package io.dynakeys.processor.writing;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.NameAllocator;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeSpec;
+import io.dynakeys.processor.model.KeyComponent;
+import io.dynakeys.processor.model.KeyPart;
+import io.dynakeys.processor.model.KeySchemaModel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Writes the partition key methods of a {@code @Sharded} record: the shard codec, the key of an
+ * item (with its shard), of components and a shard, of every shard, and the shard of an item,
+ * which is a function of its key components so that {@code key(...)} needs no fan-out.
+ */
+final class ShardWriter {
+  private final KeySchemaModel model;
+  private final Names names;
+  private final Map<String, ComponentCode> code;
+
+  ShardWriter(KeySchemaModel model, Names names, Map<String, ComponentCode> code) {
+    this.model = model;
+    this.names = names;
+    this.code = code;
+  }
+
+  void addTo(TypeSpec.Builder keys) {
+    KeyPart part = model.partition();
+    String shardCodec = names.shardConstant();
+    keys.addField(FieldSpec.builder(RuntimeTypes.SHARD_CODEC, shardCodec, Modifier.PRIVATE,
+            Modifier.STATIC, Modifier.FINAL)
+        .initializer("new $T($S, $L, $L)", RuntimeTypes.SHARD_CODEC, model.recordName(),
+            ComponentCode.charLiteral(part.delimiter()), model.sharding().count())
+        .build());
+
+    List<CodeBlock> accessors = part.components().stream().map(c -> CodeBlock.of("item.$N()", c.name())).toList();
+    List<CodeBlock> withShard = new ArrayList<>(accessors);
+    withShard.add(CodeBlock.of("shard(item)"));
+    keys.addMethod(MethodSpec.methodBuilder("partitionKey")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(String.class)
+        .addParameter(model.record(), "item")
+        .addJavadoc("The encoded partition key of {@code item}, in the shard its key hashes to"
+            + " ({@link #shard}).\n\n@throws $L when the item or a component is null, or a"
+            + " component is outside its domain\n", KeysWriter.KEY_FORMAT_EXCEPTION)
+        .addStatement("$T.requireItem(item, $S)", RuntimeTypes.KEY_FORMAT_EXCEPTION, model.recordName())
+        .addStatement("return partitionKey($L)", CodeBlock.join(withShard, ", "))
+        .build());
+
+    NameAllocator locals = names.allocator();
+    List<String> parameters = Names.parameters(locals, part.components());
+    String shard = locals.newName("shard");
+    MethodSpec.Builder ofShard = MethodSpec.methodBuilder("partitionKey")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(String.class)
+        .addJavadoc("The encoded partition key of shard {@code $N} of the partition with these"
+            + " components: {@code $L}.\n\n@throws $L when a component is null, empty, contains the"
+            + " delimiter or is outside its domain, or the shard is not from 0 to $L\n", shard,
+            LayoutDoc.shardedPattern(part, model.sharding()), KeysWriter.KEY_FORMAT_EXCEPTION,
+            model.sharding().count() - 1);
+    addParameters(ofShard, part.components(), parameters);
+    ofShard.addParameter(int.class, shard);
+    ofShard.addStatement("return $N.append(partitionKeyWithoutShard($L), $N)", shardCodec,
+        KeysWriter.arguments(parameters), shard);
+    keys.addMethod(ofShard.build());
+
+    locals = names.allocator();
+    parameters = Names.parameters(locals, part.components());
+    MethodSpec.Builder all = MethodSpec.methodBuilder("partitionKeys")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(ParameterizedTypeName.get(ClassName.get(List.class), ClassName.get(String.class)))
+        .addJavadoc("The encoded partition keys of every shard of the partition with these"
+            + " components, in shard order: what a query reads.\n");
+    addParameters(all, part.components(), parameters);
+    all.addStatement("return $N.appendAll(partitionKeyWithoutShard($L))", shardCodec,
+        KeysWriter.arguments(parameters));
+    keys.addMethod(all.build());
+
+    locals = names.allocator();
+    parameters = Names.parameters(locals, part.components());
+    MethodSpec.Builder base = MethodSpec.methodBuilder("partitionKeyWithoutShard")
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .returns(String.class);
+    addParameters(base, part.components(), parameters);
+    List<CodeBlock> pieces = new ArrayList<>();
+    if (!part.literalHead().isEmpty()) {
+      pieces.add(CodeBlock.of("$S", part.literalHead()));
+    }
+    for (int i = 0; i < part.components().size(); i++) {
+      KeyComponent c = part.components().get(i);
+      if (i > 0) {
+        pieces.add(CodeBlock.of("$S", String.valueOf(part.delimiter())));
+      }
+      ComponentCode.Encoding e = code.get(c.name()).encode(CodeBlock.of("$N", parameters.get(i)),
+          locals.newName(c.name() + "Digits"));
+      e.statements().forEach(base::addStatement);
+      pieces.addAll(e.pieces());
+    }
+    base.addStatement("return $L", pieces.isEmpty() ? CodeBlock.of("$S", "") : CodeBlock.join(pieces, " + "));
+    keys.addMethod(base.build());
+
+    List<KeyComponent> by = model.shardComponents();
+    keys.addMethod(MethodSpec.methodBuilder("shard")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(int.class)
+        .addParameter(model.record(), "item")
+        .addJavadoc("The shard of {@code item}, from 0 to $L: murmur3 (x86, 32 bits, seed 0) of the"
+            + " UTF-8 bytes of $L, unsigned, modulo $L.\n", model.sharding().count() - 1,
+            model.sharding().bySortKey() ? "its sort key" : "{@code " + shardTextPattern(by, part.delimiter()) + "}",
+            model.sharding().count())
+        .addStatement("$T.requireItem(item, $S)", RuntimeTypes.KEY_FORMAT_EXCEPTION, model.recordName())
+        .addStatement("return shardOf($L)", CodeBlock.join(
+            by.stream().map(c -> CodeBlock.of("item.$N()", c.name())).toList(), ", "))
+        .build());
+
+    locals = names.allocator();
+    parameters = Names.parameters(locals, by);
+    MethodSpec.Builder shardOf = MethodSpec.methodBuilder("shardOf")
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .returns(int.class);
+    addParameters(shardOf, by, parameters);
+    if (model.sharding().bySortKey()) {
+      shardOf.addStatement("return $N.shardOf(sortKey($L))", shardCodec, KeysWriter.arguments(parameters));
+    } else {
+      List<CodeBlock> text = new ArrayList<>();
+      for (int i = 0; i < by.size(); i++) {
+        if (i > 0) {
+          text.add(CodeBlock.of("$S", String.valueOf(part.delimiter())));
+        }
+        ComponentCode.Encoding e = code.get(by.get(i).name()).encode(CodeBlock.of("$N", parameters.get(i)),
+            locals.newName(by.get(i).name() + "Digits"));
+        e.statements().forEach(shardOf::addStatement);
+        text.addAll(e.number() ? List.of(CodeBlock.of("$T.toString($L)", Long.class, e.pieces().get(0))) : e.pieces());
+      }
+      shardOf.addStatement("return $N.shardOf($L)", shardCodec, CodeBlock.join(text, " + "));
+    }
+    keys.addMethod(shardOf.build());
+  }
+
+  /**
+   * {@code partitionKey(<partition args>, shardOf(<by args>))} over the parameters of a method
+   * that takes every key component.
+   */
+  static CodeBlock partitionKeyOfComponents(KeySchemaModel model, List<KeyComponent> all, List<String> parameters) {
+    List<CodeBlock> args = new ArrayList<>();
+    for (KeyComponent c : model.partition().components()) {
+      args.add(CodeBlock.of("$N", parameters.get(all.indexOf(c))));
+    }
+    List<CodeBlock> by = new ArrayList<>();
+    for (KeyComponent c : model.shardComponents()) {
+      by.add(CodeBlock.of("$N", parameters.get(all.indexOf(c))));
+    }
+    args.add(CodeBlock.of("shardOf($L)", CodeBlock.join(by, ", ")));
+    return CodeBlock.of("partitionKey($L)", CodeBlock.join(args, ", "));
+  }
+
+  private static String shardTextPattern(List<KeyComponent> by, char delimiter) {
+    return String.join(String.valueOf(delimiter), by.stream().map(c -> "<" + c.name() + ">").toList());
+  }
+
+  private static void addParameters(MethodSpec.Builder method, List<KeyComponent> components, List<String> names) {
+    for (int i = 0; i < components.size(); i++) {
+      method.addParameter(components.get(i).type(), names.get(i));
+    }
+  }
+}

@@ -1,0 +1,68 @@
+package io.dynakeys.runtime.schema;
+
+import io.dynakeys.runtime.KeyFormatException;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Checks a record read from an item against the item's stored keys: every key attribute the
+ * item holds must be the key the record's components give. Keys are derived data; when they
+ * disagree, a query by key would not find the item where its components say it is.
+ */
+final class KeyVerification {
+  private KeyVerification() {}
+
+  /**
+   * Throws {@link KeyMismatchException} when a stored key differs from the recomputed one, and
+   * {@link ItemMappingException} when a key cannot be recomputed from components that are there.
+   *
+   * @param absent the components the item lacks: index keys made of them are not checked (a sparse
+   *     index key, or an item read through an index that does not project them)
+   */
+  static <T> void verify(String record, List<KeyAttribute<T>> keys, Map<String, AttributeValue> item,
+      T value, Set<String> absent) {
+    for (KeyAttribute<T> key : keys) {
+      AttributeValue stored = item.get(key.name());
+      if (AttributeValues.isNull(stored)) {
+        // Sparse index keys are legitimately absent, and a projection may not carry an index key.
+        continue;
+      }
+      String computed;
+      try {
+        computed = key.function().apply(value);
+      } catch (RuntimeException e) {
+        if (!key.required() && causedByAbsentComponent(e, absent)) {
+          continue;
+        }
+        throw new ItemMappingException(record, key.name(),
+            "cannot recompute the " + key.role() + " from the stored components: " + reason(e), e);
+      }
+      if (computed == null && !key.required() && !absent.isEmpty()) {
+        continue; // a sparse key function gives null when its component is absent
+      }
+      if (stored.s() == null || !stored.s().equals(computed)) {
+        throw new KeyMismatchException(record, key.name(), AttributeValues.describe(stored), computed);
+      }
+    }
+  }
+
+  /**
+   * Whether a key function failed because the item lacks a component. Generated key functions say
+   * which component they rejected; for others any absent component is taken as the cause.
+   */
+  private static boolean causedByAbsentComponent(RuntimeException e, Set<String> absent) {
+    if (absent.isEmpty()) {
+      return false;
+    }
+    if (e instanceof KeyFormatException format) {
+      return absent.contains(format.component());
+    }
+    return true;
+  }
+
+  static String reason(RuntimeException e) {
+    return e.getMessage() != null ? e.getMessage() : e.getClass().getName();
+  }
+}
