@@ -1,5 +1,6 @@
 package com.acme;
 
+import io.dynakeys.codecs.EntityLayout;
 import io.dynakeys.codecs.KeyReader;
 import io.dynakeys.codecs.PaddedLongCodec;
 import io.dynakeys.codecs.TextCodec;
@@ -38,6 +39,11 @@ public final class RunKeys {
    * The attribute that holds the sort key.
    */
   public static final String SORT_KEY_ATTRIBUTE = "sk";
+
+  /**
+   * The key layout, for tools that read a live table (verify, browse, migrate).
+   */
+  public static final EntityLayout LAYOUT = EntityLayout.of("Run", EntityLayout.key("pk", "SEASON", '#', "season:T"), EntityLayout.key("sk", "", '#', "score:D10I", "at:D16", "playerId:T"), 0);
 
   private static final TextCodec<String> SEASON = TextCodec.of(String.class, "Run", "season", '#');
 

@@ -46,6 +46,11 @@ public final class KeysWriter {
         .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
         .addJavadoc(LayoutDoc.javadoc(model));
     addKeyAttributeConstants(keys, model.table());
+    keys.addField(FieldSpec.builder(RuntimeTypes.ENTITY_LAYOUT, "LAYOUT", Modifier.PUBLIC, Modifier.STATIC,
+            Modifier.FINAL)
+        .initializer(entityLayout())
+        .addJavadoc("The key layout, for tools that read a live table (verify, browse, migrate).\n")
+        .build());
     code.values().forEach(c -> keys.addField(c.field()));
     keys.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
 
@@ -71,6 +76,35 @@ public final class KeysWriter {
     }
     new TableSchemaWriter(model).addTo(keys);
     return keys.build();
+  }
+
+  /** {@code EntityLayout.of(...)}: every key, segment, the shard count and the indexes. */
+  private CodeBlock entityLayout() {
+    List<CodeBlock> args = new ArrayList<>();
+    args.add(CodeBlock.of("$S", model.recordName()));
+    args.add(layoutKey(model.partition()));
+    args.add(model.hasSortKey() ? layoutKey(model.sort()) : CodeBlock.of("null"));
+    args.add(CodeBlock.of("$L", model.sharded() ? model.sharding().count() : 0));
+    for (IndexModel index : model.indexes()) {
+      args.add(CodeBlock.of("$T.index($S, $L, $L, $L)", RuntimeTypes.ENTITY_LAYOUT, index.name(),
+          index.local(), layoutKey(index.layout().partition()),
+          index.layout().hasSortKey() ? layoutKey(index.layout().sort()) : CodeBlock.of("null")));
+    }
+    return CodeBlock.of("$T.of($L)", RuntimeTypes.ENTITY_LAYOUT, CodeBlock.join(args, ", "));
+  }
+
+  private static CodeBlock layoutKey(KeyPart part) {
+    List<CodeBlock> args = new ArrayList<>();
+    args.add(CodeBlock.of("$S", part.attribute()));
+    args.add(CodeBlock.of("$S", part.prefix()));
+    args.add(CodeBlock.of("$L", ComponentCode.charLiteral(part.delimiter())));
+    for (KeyComponent c : part.components()) {
+      String form = c.padded() ? "D" + c.padding().width() + (c.inverted() ? "I" : "")
+          : c.path() != null ? "P" + c.path().delimiter()
+          : "T" + (c.fixedLength() >= 0 ? Integer.toString(c.fixedLength()) : "");
+      args.add(CodeBlock.of("$S", c.name() + ":" + form));
+    }
+    return CodeBlock.of("$T.key($L)", RuntimeTypes.ENTITY_LAYOUT, CodeBlock.join(args, ", "));
   }
 
   /** The names of a layout's key attributes, for conditions and low-level requests. */

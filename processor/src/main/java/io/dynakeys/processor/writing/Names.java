@@ -26,7 +26,7 @@ final class Names {
    * or local of the same name would shadow or obscure them.
    */
   private static final Set<String> USED_IN_BODIES = Set.of(
-      "query", "tableSchema", "INDEX_NAME", "PARTITION_KEY_ATTRIBUTE", "SORT_KEY_ATTRIBUTE", "String", "Object", "Long", "Integer",
+      "query", "tableSchema", "INDEX_NAME", "PARTITION_KEY_ATTRIBUTE", "SORT_KEY_ATTRIBUTE", "LAYOUT", "String", "Object", "Long", "Integer",
       "IndexOutOfBoundsException", "SuppressWarnings", "Override", "Generated");
 
   /** Names no codec constant may take, on top of those in bodies: members of nested classes. */

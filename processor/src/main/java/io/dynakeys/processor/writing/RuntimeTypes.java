@@ -17,6 +17,7 @@ final class RuntimeTypes {
   static final ClassName TEXT_CODEC = ClassName.get(CODECS, "TextCodec");
   static final ClassName PATH_CODEC = ClassName.get(CODECS, "PathCodec");
   static final ClassName SHARD_CODEC = ClassName.get(CODECS, "ShardCodec");
+  static final ClassName ENTITY_LAYOUT = ClassName.get(CODECS, "EntityLayout");
   static final ClassName KEY_READER = ClassName.get(CODECS, "KeyReader");
   static final ClassName UTF8 = ClassName.get(CODECS, "Utf8");
   static final ClassName TREE_PATH = ClassName.get(RUNTIME, "TreePath");
@@ -31,7 +32,7 @@ final class RuntimeTypes {
   static final ClassName DYNAMODB_TABLE = ClassName.get(ENHANCED, "DynamoDbTable");
 
   /** Every type above: their simple names are never used for parameters or constants. */
-  static final List<ClassName> ALL = List.of(PADDED_LONG_CODEC, PADDED_CODEC, TEXT_CODEC, PATH_CODEC, SHARD_CODEC,
+  static final List<ClassName> ALL = List.of(PADDED_LONG_CODEC, PADDED_CODEC, TEXT_CODEC, PATH_CODEC, SHARD_CODEC, ENTITY_LAYOUT,
       KEY_READER, UTF8, TREE_PATH, KEY_FORMAT_EXCEPTION, KEY_QUERY, QUERY_STAGE, PRIMARY_KEY, RECORD_TABLE_SCHEMA,
       STORED_TYPE, KEY, ENHANCED_CLIENT, DYNAMODB_TABLE);
 }
