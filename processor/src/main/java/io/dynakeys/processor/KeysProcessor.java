@@ -1,16 +1,20 @@
 package io.dynakeys.processor;
 
 import com.google.auto.service.AutoService;
+import io.dynakeys.processor.model.CollectionModel;
 import io.dynakeys.processor.model.KeySchemaModel;
+import io.dynakeys.processor.reading.CollectionReader;
 import io.dynakeys.processor.reading.AnnotationNames;
 import io.dynakeys.processor.reading.KeySchemaReader;
 import io.dynakeys.processor.reading.Mirrors;
+import io.dynakeys.processor.validation.CollectionValidator;
 import io.dynakeys.processor.validation.IndexValidator;
 import io.dynakeys.processor.validation.KeySchemaValidator;
 import io.dynakeys.processor.validation.Messages;
 import io.dynakeys.processor.validation.SharedPartitionValidator;
 import io.dynakeys.processor.validation.ShardingValidator;
 import io.dynakeys.processor.validation.ValidationReport;
+import io.dynakeys.processor.writing.CollectionWriter;
 import io.dynakeys.processor.writing.KeysWriter;
 import io.dynakeys.processor.writing.SourceFileWriter;
 import java.io.IOException;
@@ -41,6 +45,8 @@ public final class KeysProcessor extends AbstractProcessor {
 
   /** Records waiting for a type to be generated: record name to the component's name. */
   private final Map<String, String> deferred = new LinkedHashMap<>();
+  /** Item collections waiting for a member's type to be generated, by name. */
+  private final java.util.Set<String> deferredCollections = new java.util.LinkedHashSet<>();
   /**
    * The records written so far, grouped by partition key attribute and prefix: a record is checked
    * only against those it shares partitions with, so the check stays linear in the records.
@@ -99,6 +105,25 @@ public final class KeysProcessor extends AbstractProcessor {
     for (TypeElement type : types) {
       processSafely(type);
     }
+    List<TypeElement> collections = new ArrayList<>();
+    for (String name : deferredCollections) {
+      TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
+      if (type != null) {
+        collections.add(type);
+      }
+    }
+    deferredCollections.clear();
+    TypeElement collection = processingEnv.getElementUtils().getTypeElement(AnnotationNames.ITEM_COLLECTION);
+    if (collection != null) {
+      for (Element e : round.getElementsAnnotatedWith(collection)) {
+        if (e instanceof TypeElement type && !collections.contains(type)) {
+          collections.add(type);
+        }
+      }
+    }
+    for (TypeElement type : collections) {
+      processCollectionSafely(type);
+    }
     if (round.processingOver()) {
       ValidationReport report = new ValidationReport();
       for (Map.Entry<String, String> e : deferred.entrySet()) {
@@ -111,13 +136,45 @@ public final class KeysProcessor extends AbstractProcessor {
         }
         report.error(Messages.unresolvedType(type.getSimpleName() + "." + e.getValue()), at, null, null);
       }
+      for (String name : deferredCollections) {
+        TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
+        report.error(Messages.unresolvedType(type.getSimpleName() + "'s members"), type, null, null);
+      }
       report.printTo(processingEnv.getMessager(), trees);
       deferred.clear();
+      deferredCollections.clear();
     }
     // Claim only rounds whose annotations are all ours or @Generated: another processor's
     // annotations in the same round stay visible to it.
     return annotations.stream().allMatch(a -> a.getQualifiedName().toString().startsWith("io.dynakeys.annotations.")
         || a.getQualifiedName().contentEquals("javax.annotation.processing.Generated"));
+  }
+
+  private void processCollectionSafely(TypeElement type) {
+    ValidationReport report = new ValidationReport();
+    try {
+      CollectionReader.Result result = new CollectionReader(report).read(type);
+      if (result instanceof CollectionReader.Result.Deferred) {
+        deferredCollections.add(type.getQualifiedName().toString());
+        return;
+      }
+      if (result instanceof CollectionReader.Result.Read read) {
+        CollectionModel model = read.model();
+        new CollectionValidator(report).validate(model);
+        if (report.isClean()) {
+          try {
+            sourceFiles.write(model.keysClass().packageName(), new CollectionWriter(model).write(), type,
+                KeysProcessor.class.getName());
+          } catch (javax.annotation.processing.FilerException e) {
+            report.error(Messages.generatedClassExists(model.keysClass().canonicalName()), type,
+                model.annotation(), null);
+          }
+        }
+      }
+    } catch (RuntimeException | IOException | Error e) {
+      report.error(Messages.internalError(type.getQualifiedName().toString(), e), type, null, null);
+    }
+    report.printTo(processingEnv.getMessager(), trees);
   }
 
   private void processSafely(TypeElement type) {

@@ -22,6 +22,7 @@ import javax.lang.model.element.TypeElement;
  * @param annotation the {@code @KeySchema} annotation, for diagnostics
  * @param delimiterValue the {@code delimiter} attribute, or null when defaulted
  * @param sharding the record's {@code @Sharded}, or {@code null}
+ * @param collections the {@code @ItemCollection} interfaces the record implements, by name
  */
 public record KeySchemaModel(
     ClassName record,
@@ -32,7 +33,8 @@ public record KeySchemaModel(
     TypeElement element,
     AnnotationMirror annotation,
     AnnotationValue delimiterValue,
-    Sharding sharding) {
+    Sharding sharding,
+    java.util.Set<String> collections) {
 
   /** The record's simple name, as generated code names it in messages. */
   public String recordName() {

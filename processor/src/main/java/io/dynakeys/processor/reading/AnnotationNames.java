@@ -15,6 +15,7 @@ public final class AnnotationNames {
   public static final String SECONDARY_INDEX = PACKAGE + "SecondaryIndex";
   public static final String SECONDARY_INDEXES = PACKAGE + "SecondaryIndexes";
   public static final String SHARDED = PACKAGE + "Sharded";
+  public static final String ITEM_COLLECTION = PACKAGE + "ItemCollection";
 
   /** Annotations that only mean something on a key component. */
   public static final String[] COMPONENT_MODIFIERS = {PADDED, INVERTED, TIEBREAKER, PATH_SEGMENT};

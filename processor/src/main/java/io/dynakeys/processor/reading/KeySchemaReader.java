@@ -216,7 +216,21 @@ public final class KeySchemaReader {
     }
     return new Result.Read(new KeySchemaModel(ClassName.get(type), keysClassName(type), table,
         List.copyOf(indexes), List.copyOf(attributes), type, schema,
-        Mirrors.explicit(schema, "delimiter"), sharding));
+        Mirrors.explicit(schema, "delimiter"), sharding, collections(type)));
+  }
+
+  /** The {@code @ItemCollection} interfaces {@code type} implements, by qualified name. */
+  private static java.util.Set<String> collections(TypeElement type) {
+    java.util.Set<String> out = new java.util.LinkedHashSet<>();
+    for (TypeMirror parent : type.getInterfaces()) {
+      if (parent.getKind() == TypeKind.DECLARED) {
+        TypeElement element = (TypeElement) ((DeclaredType) parent).asElement();
+        if (Mirrors.find(element, AnnotationNames.ITEM_COLLECTION).isPresent()) {
+          out.add(element.getQualifiedName().toString());
+        }
+      }
+    }
+    return java.util.Set.copyOf(out);
   }
 
   /** {@code RunKeys} for {@code Run}; {@code Outer_RunKeys} for a record nested in {@code Outer}. */

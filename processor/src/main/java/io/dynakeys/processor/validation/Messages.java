@@ -362,6 +362,51 @@ public final class Messages {
         + " record";
   }
 
+  // @ItemCollection.
+  public static String collectionNotSealedInterface(String name) {
+    return "@ItemCollection belongs on a sealed interface whose permitted subtypes are the"
+        + " collection's @KeySchema records, but " + name + " is not one: declare sealed interface "
+        + name + " permits ...";
+  }
+
+  public static String collectionMemberNotARecord(String collection, String member) {
+    return collection + " permits " + member + ", which is not a record: the members of an item"
+        + " collection are @KeySchema records";
+  }
+
+  public static String collectionMemberWithoutKeySchema(String collection, String member) {
+    return collection + " permits " + member + ", which has no @KeySchema: annotate it, so that its"
+        + " items have keys in the collection's partitions";
+  }
+
+  public static String collectionWithoutMembers(String collection) {
+    return collection + " permits no record: an item collection needs at least one @KeySchema member";
+  }
+
+  public static String collectionPartitionMismatch(String collection, String member, String first,
+      String what, String mine, String theirs) {
+    return member + " does not share " + collection + "'s partition layout: its " + what + " is "
+        + mine + " where " + first + "'s is " + theirs + ". The members of an item collection live in"
+        + " the same partitions, so their partition keys must be written alike";
+  }
+
+  public static String collectionMemberWithoutSortPrefix(String collection, String member) {
+    return member + " has no sortPrefix, but the members of " + collection + " are told apart by"
+        + " their sort prefixes: give it one, such as sortPrefix = \"" + member.toUpperCase(java.util.Locale.ROOT) + "\"";
+  }
+
+  public static String collectionSortPrefixOverlap(String collection, String member, String mine,
+      String other, String theirs) {
+    return member + "'s sort keys start with \"" + mine + "\", and " + other + "'s with \"" + theirs
+        + "\": in " + collection + " one prefix may not start another, or a query of one member"
+        + " would return the other's items. Give each member a distinct sortPrefix";
+  }
+
+  public static String collectionMethodClash(String collection, String member, String method) {
+    return member + " would be read through " + collection + "Keys.query(...)." + method + "(), which"
+        + " clashes with another member's or the stage's own method: rename the record";
+  }
+
   // The enhanced client's annotations on components.
   public static String unsupportedClientAnnotation(String annotation, String component) {
     String advice = switch (annotation) {

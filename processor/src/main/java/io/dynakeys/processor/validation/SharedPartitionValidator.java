@@ -41,6 +41,9 @@ public final class SharedPartitionValidator {
           || !other.partition().attribute().equals(model.partition().attribute())) {
         continue;
       }
+      if (model.collections().stream().anyMatch(other.collections()::contains)) {
+        continue; // members of one item collection: the collection's check covers them, complete
+      }
       String mine = sortHead(model);
       String theirs = sortHead(other);
       if (!mine.startsWith(theirs) && !theirs.startsWith(mine)) {
@@ -49,15 +52,23 @@ public final class SharedPartitionValidator {
       report.error(Messages.sortPrefixOverlap(prefix, other.recordName(),
               model.sort().prefix(), other.sort().prefix()),
           model.element(), model.annotation(), model.sort().prefixValue());
-      for (KeyComponent c : model.sort().components()) {
-        for (KeyComponent o : other.sort().components()) {
-          if (c.name().equals(o.name())) {
-            String a = layout(c, model.sort().delimiter());
-            String b = layout(o, other.sort().delimiter());
-            if (!a.equals(b)) {
-              report.error(Messages.sharedComponentMismatch(c.name(), other.recordName(), a, b),
-                  c.element(), c.keyAnnotation(), null);
-            }
+      checkComponents(model, other, report);
+    }
+  }
+
+  /**
+   * Same-named sort components of two records whose keys can interleave must be laid out alike:
+   * findings go on {@code model}'s component.
+   */
+  static void checkComponents(KeySchemaModel model, KeySchemaModel other, ValidationReport report) {
+    for (KeyComponent c : model.sort().components()) {
+      for (KeyComponent o : other.sort().components()) {
+        if (c.name().equals(o.name())) {
+          String a = layout(c, model.sort().delimiter());
+          String b = layout(o, other.sort().delimiter());
+          if (!a.equals(b)) {
+            report.error(Messages.sharedComponentMismatch(c.name(), other.recordName(), a, b),
+                c.element(), c.keyAnnotation(), null);
           }
         }
       }

@@ -504,7 +504,7 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
    * @throws IllegalStateException if the table does not become active in time
    */
   public DynamoDbTable<T> createTable(DynamoDbEnhancedClient client, String tableName) {
-    return TableCreation.create(client, tableName, this);
+    return TableCreation.create(client, tableName, this, createTableRequest());
   }
 
   /**
@@ -516,7 +516,37 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
    * @return the table, mapped by this schema, once active
    */
   public CompletableFuture<DynamoDbAsyncTable<T>> createTable(DynamoDbEnhancedAsyncClient client, String tableName) {
-    return TableCreation.create(client, tableName, this);
+    return TableCreation.create(client, tableName, this, createTableRequest());
+  }
+
+  /** The secondary indices, for a collection's table. */
+  List<SecondaryIndex> indices() {
+    return indices;
+  }
+
+  /** The start of every partition key of this record, or empty. */
+  String partitionKeyPrefix() {
+    return partitionKeyPrefix;
+  }
+
+  /** The start of every sort key of this record, or empty. */
+  String sortKeyPrefix() {
+    return sortKeyPrefix;
+  }
+
+  /** The table's partition key attribute, or {@code null} for a nested record's schema. */
+  String partitionKeyAttribute() {
+    return partitionKeyAttribute;
+  }
+
+  /** The table's sort key attribute, or {@code null}. */
+  String sortKeyAttribute() {
+    return sortKeyAttribute;
+  }
+
+  /** The record's simple name. */
+  String recordName() {
+    return record;
   }
 
   private StaticTableMetadata metadata(RecordTableSchemaBuilder<T> builder) {

@@ -12,6 +12,7 @@ import software.amazon.awssdk.enhanced.dynamodb.DynamoDbAsyncTable;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedAsyncClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
+import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
 import software.amazon.awssdk.enhanced.dynamodb.model.CreateTableEnhancedRequest;
 import software.amazon.awssdk.enhanced.dynamodb.model.EnhancedGlobalSecondaryIndex;
 import software.amazon.awssdk.enhanced.dynamodb.model.EnhancedLocalSecondaryIndex;
@@ -60,9 +61,11 @@ final class TableCreation {
   }
 
   static <T> DynamoDbTable<T> create(DynamoDbEnhancedClient client, String tableName,
-      RecordTableSchema<T> schema) {
+      TableSchema<T> schema, CreateTableEnhancedRequest request) {
+    java.util.Objects.requireNonNull(client, "client");
+    java.util.Objects.requireNonNull(tableName, "tableName");
     DynamoDbTable<T> table = client.table(tableName, schema);
-    table.createTable(schema.createTableRequest());
+    table.createTable(request);
     Waiter<TableDescription> waiter = Waiter.builder(TableDescription.class)
         .acceptors(acceptors())
         .overrideConfiguration(configuration())
@@ -74,14 +77,16 @@ final class TableCreation {
   }
 
   static <T> CompletableFuture<DynamoDbAsyncTable<T>> create(DynamoDbEnhancedAsyncClient client,
-      String tableName, RecordTableSchema<T> schema) {
+      String tableName, TableSchema<T> schema, CreateTableEnhancedRequest request) {
+    java.util.Objects.requireNonNull(client, "client");
+    java.util.Objects.requireNonNull(tableName, "tableName");
     DynamoDbAsyncTable<T> table = client.table(tableName, schema);
     AsyncWaiter<TableDescription> waiter = AsyncWaiter.builder(TableDescription.class)
         .acceptors(acceptors())
         .overrideConfiguration(configuration())
         .scheduledExecutorService(Schedulers.shared())
         .build();
-    return table.createTable(schema.createTableRequest())
+    return table.createTable(request)
         .thenCompose(created -> waiter.runAsync(() -> table.describeTable().thenApply(r -> r.table())))
         .thenApply(response -> {
           response.matched().exception().ifPresent(e -> {

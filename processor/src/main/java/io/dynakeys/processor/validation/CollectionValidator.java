@@ -1,0 +1,129 @@
+package io.dynakeys.processor.validation;
+
+import io.dynakeys.processor.model.CollectionModel;
+import io.dynakeys.processor.model.KeyComponent;
+import io.dynakeys.processor.model.KeyPart;
+import io.dynakeys.processor.model.KeySchemaModel;
+import io.dynakeys.processor.reading.Mirrors;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import javax.lang.model.SourceVersion;
+
+/**
+ * The checks of an {@code @ItemCollection}: every member shares the first member's partition
+ * layout (attributes, prefix, delimiter, components' types and encodings, shard count), has a sort
+ * prefix, and no member's sort prefix starts another's at a delimiter; members whose keys could
+ * interleave encode their shared components alike (check 10, complete here because the interface
+ * names every member even when records are compiled separately).
+ */
+public final class CollectionValidator {
+  private static final Set<String> STAGE_METHODS = Set.of("toKeyQuery", "toQueryConditional",
+      "toKeyCondition", "items", "page", "query");
+
+  private final ValidationReport report;
+
+  /** @param report where findings go */
+  public CollectionValidator(ValidationReport report) {
+    this.report = report;
+  }
+
+  /** Checks {@code collection}; findings go on the members' annotations. */
+  public void validate(CollectionModel collection) {
+    List<KeySchemaModel> members = collection.members();
+    KeySchemaModel first = members.get(0);
+    Set<String> methods = new HashSet<>();
+    for (KeySchemaModel member : members) {
+      if (member != first) {
+        checkPartition(collection, first, member);
+      }
+      if (member.sort().prefix().isEmpty()) {
+        report.error(Messages.collectionMemberWithoutSortPrefix(collection.name(), member.recordName()),
+            member.element(), member.annotation(), null);
+      }
+      String method = CollectionModel.memberMethod(member);
+      if (!methods.add(method) || STAGE_METHODS.contains(method) || SourceVersion.isKeyword(method)) {
+        report.error(Messages.collectionMethodClash(collection.name(), member.recordName(), method),
+            collection.element(), collection.annotation(), null);
+      }
+    }
+    List<KeySchemaModel> earlier = new ArrayList<>();
+    for (KeySchemaModel member : members) {
+      for (KeySchemaModel other : earlier) {
+        String mine = head(member.sort());
+        String theirs = head(other.sort());
+        if (!member.sort().prefix().isEmpty() && !other.sort().prefix().isEmpty()
+            && (mine.startsWith(theirs) || theirs.startsWith(mine))) {
+          report.error(Messages.collectionSortPrefixOverlap(collection.name(), member.recordName(), mine,
+              other.recordName(), theirs), member.element(), member.annotation(), member.sort().prefixValue());
+          SharedPartitionValidator.checkComponents(member, other, report);
+        }
+      }
+      earlier.add(member);
+    }
+  }
+
+  private void checkPartition(CollectionModel collection, KeySchemaModel first, KeySchemaModel member) {
+    KeyPart a = member.partition();
+    KeyPart b = first.partition();
+    String mismatch = null;
+    String mine = null;
+    String theirs = null;
+    if (!a.attribute().equals(b.attribute())) {
+      mismatch = "partitionKeyAttribute";
+      mine = quote(a.attribute());
+      theirs = quote(b.attribute());
+    } else if (!member.sort().attribute().equals(first.sort().attribute())) {
+      mismatch = "sortKeyAttribute";
+      mine = quote(member.sort().attribute());
+      theirs = quote(first.sort().attribute());
+    } else if (!a.prefix().equals(b.prefix())) {
+      mismatch = "partitionPrefix";
+      mine = quote(a.prefix());
+      theirs = quote(b.prefix());
+    } else if (a.delimiter() != b.delimiter()) {
+      mismatch = "delimiter";
+      mine = Messages.show(a.delimiter());
+      theirs = Messages.show(b.delimiter());
+    } else if (!encodings(a).equals(encodings(b))) {
+      mismatch = "partition key";
+      mine = String.join(", ", encodings(a));
+      theirs = String.join(", ", encodings(b));
+    } else if (shards(member) != shards(first)) {
+      mismatch = "shard count";
+      mine = Integer.toString(shards(member));
+      theirs = Integer.toString(shards(first));
+    }
+    if (mismatch != null) {
+      report.error(Messages.collectionPartitionMismatch(collection.name(), member.recordName(),
+              first.recordName(), mismatch, mine, theirs),
+          member.element(), member.annotation(), Mirrors.explicit(member.annotation(), mismatch));
+    }
+  }
+
+  private static List<String> encodings(KeyPart part) {
+    List<String> out = new ArrayList<>();
+    for (KeyComponent c : part.components()) {
+      String padding = c.padded()
+          ? " @Padded(" + c.padding().width() + ", " + c.padding().min() + ".." + c.padding().max(c.keyType())
+              + (c.inverted() ? ", inverted" : "") + ")"
+          : "";
+      out.add(c.type().withoutAnnotations() + padding);
+    }
+    return out;
+  }
+
+  private static int shards(KeySchemaModel model) {
+    return model.sharded() ? model.sharding().count() : 0;
+  }
+
+  private static String head(KeyPart sort) {
+    return sort.components().isEmpty() ? sort.prefix() : sort.prefix() + sort.delimiter();
+  }
+
+  private static String quote(String s) {
+    return "\"" + Objects.toString(s) + "\"";
+  }
+}

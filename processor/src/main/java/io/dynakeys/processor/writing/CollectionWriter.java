@@ -1,0 +1,157 @@
+package io.dynakeys.processor.writing;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.NameAllocator;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import io.dynakeys.processor.model.CollectionModel;
+import io.dynakeys.processor.model.KeyComponent;
+import io.dynakeys.processor.model.KeyPart;
+import io.dynakeys.processor.model.KeySchemaModel;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Writes {@code <Collection>Keys} for an {@code @ItemCollection}: the table schema that reads and
+ * writes every member, {@code createTable} with every member's indexes, and {@code query(...)}
+ * of a whole partition, whose stage narrows to one member ({@code .orders()}) through that
+ * member's own query builder. Everything else comes from the members' own keys classes.
+ */
+public final class CollectionWriter {
+  private static final ClassName COLLECTION_SCHEMA =
+      ClassName.get("io.dynakeys.runtime.schema", "CollectionTableSchema");
+
+  private final CollectionModel collection;
+  private final KeySchemaModel first;
+
+  /** @param collection a validated collection */
+  public CollectionWriter(CollectionModel collection) {
+    this.collection = collection;
+    this.first = collection.members().get(0);
+  }
+
+  /** The generated class. */
+  public TypeSpec write() {
+    ClassName type = collection.type();
+    TypeSpec.Builder keys = TypeSpec.classBuilder(collection.keysClass())
+        .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+        .addJavadoc(javadoc())
+        .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+    keys.addField(FieldSpec.builder(String.class, "PARTITION_KEY_ATTRIBUTE", Modifier.PUBLIC,
+            Modifier.STATIC, Modifier.FINAL)
+        .initializer("$S", first.partition().attribute())
+        .addJavadoc("The attribute that holds the partition key.\n").build());
+    keys.addField(FieldSpec.builder(String.class, "SORT_KEY_ATTRIBUTE", Modifier.PUBLIC,
+            Modifier.STATIC, Modifier.FINAL)
+        .initializer("$S", first.sort().attribute())
+        .addJavadoc("The attribute that holds the sort key.\n").build());
+
+    TypeName schemaType = ParameterizedTypeName.get(COLLECTION_SCHEMA, type);
+    CodeBlock.Builder init = CodeBlock.builder().add("$T.builder($T.class)", COLLECTION_SCHEMA, type);
+    init.indent().indent();
+    for (KeySchemaModel member : collection.members()) {
+      init.add("\n.member($T.class, $T.tableSchema())", member.record(), member.keysClass());
+    }
+    init.add("\n.build()").unindent().unindent();
+    keys.addField(FieldSpec.builder(schemaType, "tableSchema", Modifier.PRIVATE, Modifier.STATIC,
+        Modifier.VOLATILE).build());
+    keys.addMethod(MethodSpec.methodBuilder("tableSchema")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(schemaType)
+        .addJavadoc("The enhanced-client schema of every member of {@link $T}: writes by each item's"
+            + " record type, reads by the sort prefix each stored item carries.\n", type)
+        .addStatement("$T schema = tableSchema", schemaType)
+        .beginControlFlow("if (schema == null)")
+        .addStatement("schema = $L", init.build())
+        .addStatement("tableSchema = schema")
+        .endControlFlow()
+        .addStatement("return schema")
+        .build());
+    keys.addMethod(MethodSpec.methodBuilder("createTable")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(ParameterizedTypeName.get(RuntimeTypes.DYNAMODB_TABLE, type))
+        .addParameter(RuntimeTypes.ENHANCED_CLIENT, "client")
+        .addParameter(String.class, "tableName")
+        .addJavadoc("Creates the table {@code tableName} with the members' keys and every index of"
+            + " every member, waits until it is active, and returns it.\n")
+        .addStatement("return tableSchema().createTable(client, tableName)")
+        .build());
+    addQuery(keys);
+    return keys.build();
+  }
+
+  private void addQuery(TypeSpec.Builder keys) {
+    ClassName stage = collection.keysClass().nestedClass("Query");
+    KeyPart partition = first.partition();
+    List<KeyComponent> components = partition.components();
+    NameAllocator fields = new NameAllocator();
+    fields.newName("query", "query");
+    List<String> names = new ArrayList<>();
+    for (KeyComponent c : components) {
+      names.add(fields.newName(c.name(), c));
+    }
+
+    MethodSpec.Builder query = MethodSpec.methodBuilder("query")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(stage)
+        .addJavadoc("A query of the whole partition {@code $L}: every member's items, in key order;"
+            + " narrow it to one member with the returned stage.\n", LayoutDoc.pattern(partition));
+    for (int i = 0; i < components.size(); i++) {
+      query.addParameter(components.get(i).type(), names.get(i));
+    }
+    query.addStatement("return new $T($L)", stage, KeysWriter.arguments(names));
+    keys.addMethod(query.build());
+
+    TypeSpec.Builder type = TypeSpec.classBuilder(stage)
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+        .addSuperinterface(RuntimeTypes.QUERY_STAGE)
+        .addJavadoc("A query of a partition of {@link $T}: as it is, every member's items; narrowed,"
+            + " one member's, through that member's own stages.\n", collection.type())
+        .addField(RuntimeTypes.KEY_QUERY, "query", Modifier.PRIVATE, Modifier.FINAL);
+    MethodSpec.Builder ctor = MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE);
+    for (int i = 0; i < components.size(); i++) {
+      type.addField(components.get(i).type(), names.get(i), Modifier.PRIVATE, Modifier.FINAL);
+      ctor.addParameter(components.get(i).type(), names.get(i));
+      ctor.addStatement("this.$N = $N", names.get(i), names.get(i));
+    }
+    String sortAttribute = first.sort().attribute();
+    String method = first.sharded() ? "partitions" : "partition";
+    String encoder = first.sharded() ? "partitionKeys" : "partitionKey";
+    ctor.addStatement("this.query = $T.$N(null, $S, $T.$N($L), $S, $L, $S)", RuntimeTypes.KEY_QUERY, method,
+        partition.attribute(), first.keysClass(), encoder, KeysWriter.arguments(names), sortAttribute,
+        ComponentCode.charLiteral(first.sort().delimiter()), "");
+    type.addMethod(ctor.build());
+    type.addMethod(MethodSpec.methodBuilder("toKeyQuery")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .returns(RuntimeTypes.KEY_QUERY)
+        .addStatement("return query")
+        .build());
+    for (KeySchemaModel member : collection.members()) {
+      type.addMethod(MethodSpec.methodBuilder(CollectionModel.memberMethod(member))
+          .addModifiers(Modifier.PUBLIC)
+          .returns(member.keysClass().nestedClass("Query"))
+          .addJavadoc("The items of {@link $T} in this partition, with its own typed stages.\n", member.record())
+          .addStatement("return $T.query($L)", member.keysClass(), KeysWriter.arguments(names))
+          .build());
+    }
+    keys.addType(type.build());
+  }
+
+  private CodeBlock javadoc() {
+    CodeBlock.Builder doc = CodeBlock.builder()
+        .add("Keys of the item collection {@link $T}, generated by dynakeys: its members share the"
+            + " partition {@code $L} and are told apart by their sort prefixes.\n\n<pre>\n",
+            collection.type(), LayoutDoc.pattern(first.partition()));
+    for (KeySchemaModel member : collection.members()) {
+      doc.add("$L: $L = $L\n", member.recordName(), member.sort().attribute(),
+          LayoutDoc.pattern(member.sort()).replace("<", "&lt;").replace(">", "&gt;"));
+    }
+    return doc.add("</pre>\n").build();
+  }
+}
