@@ -154,4 +154,40 @@ class CollectionDiagnosticsTest {
             + " which clashes with another member's or the stage's own method: rename the record")
         .inFile(collection).onLineContaining("@ItemCollection");
   }
+
+  @Test
+  void membersThatDeclareOneIndexDifferentlyAreAnErrorOnTheLaterIndex() {
+    JavaFileObject profile = source("Profile",
+        "@KeySchema(partitionPrefix = \"CUSTOMER\", sortPrefix = \"PROFILE\")",
+        "@io.dynakeys.annotations.SecondaryIndex(name = \"byName\", partitionKey = \"name\")",
+        "public record Profile(@PartitionKey String customerId, String name) implements CustomerItem {}");
+    JavaFileObject order = source("Order",
+        "@KeySchema(partitionPrefix = \"CUSTOMER\", sortPrefix = \"ORDER\")",
+        "@io.dynakeys.annotations.SecondaryIndex(name = \"byName\", local = true, sortKey = \"name\")",
+        "public record Order(@PartitionKey String customerId,",
+        "    @SortKey @Padded(value = 12, max = 999_999_999_999L) long orderId, String name) implements CustomerItem {}");
+    Compilation compilation = compileWithoutCrash(CUSTOMER_ITEM, profile, order);
+
+    assertThat(compilation).hadErrorContaining("Order declares index byName as local on byName_sk, but"
+            + " Profile declares it as global on byName_pk: the members of CustomerItem share one table,"
+            + " which has one index of each name. Declare it alike in both, or give one of them another name")
+        .inFile(order).onLineContaining("@io.dynakeys.annotations.SecondaryIndex(");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void membersThatDeclareOneIndexAlikeShareIt() {
+    JavaFileObject profile = source("Profile",
+        "@KeySchema(partitionPrefix = \"CUSTOMER\", sortPrefix = \"PROFILE\")",
+        "@io.dynakeys.annotations.SecondaryIndex(name = \"byName\", partitionKey = \"name\")",
+        "public record Profile(@PartitionKey String customerId, String name) implements CustomerItem {}");
+    JavaFileObject order = source("Order",
+        "@KeySchema(partitionPrefix = \"CUSTOMER\", sortPrefix = \"ORDER\")",
+        "@io.dynakeys.annotations.SecondaryIndex(name = \"byName\", partitionKey = \"name\", partitionPrefix = \"N\")",
+        "public record Order(@PartitionKey String customerId,",
+        "    @SortKey @Padded(value = 12, max = 999_999_999_999L) long orderId, String name) implements CustomerItem {}");
+    Compilation compilation = compileWithoutCrash(CUSTOMER_ITEM, profile, order);
+
+    assertThat(compilation).succeededWithoutWarnings();
+  }
 }

@@ -5,7 +5,10 @@ import io.dynakeys.processor.model.KeyComponent;
 import io.dynakeys.processor.model.KeyPart;
 import io.dynakeys.processor.model.KeySchemaModel;
 import io.dynakeys.processor.reading.Mirrors;
+import io.dynakeys.processor.model.IndexModel;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -17,7 +20,8 @@ import javax.lang.model.SourceVersion;
  * layout (attributes, prefix, delimiter, components' types and encodings, shard count), has a sort
  * prefix, and no member's sort prefix starts another's at a delimiter; members whose keys could
  * interleave encode their shared components alike (check 10, complete here because the interface
- * names every member even when records are compiled separately).
+ * names every member even when records are compiled separately); members that declare an index
+ * of the same name declare it alike.
  */
 public final class CollectionValidator {
   private static final Set<String> STAGE_METHODS = Set.of("toKeyQuery", "toQueryConditional",
@@ -49,6 +53,7 @@ public final class CollectionValidator {
             collection.element(), collection.annotation(), null);
       }
     }
+    checkIndexes(collection);
     List<KeySchemaModel> earlier = new ArrayList<>();
     for (KeySchemaModel member : members) {
       for (KeySchemaModel other : earlier) {
@@ -101,6 +106,44 @@ public final class CollectionValidator {
               first.recordName(), mismatch, mine, theirs),
           member.element(), member.annotation(), Mirrors.explicit(member.annotation(), mismatch));
     }
+  }
+
+  /**
+   * Members may declare an index of the same name (the collection's table has one index of that
+   * name, read by each member's own stages), but then they must declare it alike: local or
+   * global, on the same key attributes. Otherwise the table made for the collection would carry
+   * only the first member's index, and the other member's index queries would read nothing.
+   */
+  private void checkIndexes(CollectionModel collection) {
+    Map<String, IndexModel> byName = new HashMap<>();
+    Map<String, KeySchemaModel> owner = new HashMap<>();
+    for (KeySchemaModel member : collection.members()) {
+      for (IndexModel index : member.indexes()) {
+        IndexModel first = byName.putIfAbsent(index.name(), index);
+        if (first == null) {
+          owner.put(index.name(), member);
+          continue;
+        }
+        String mine = describe(index);
+        String theirs = describe(first);
+        if (!mine.equals(theirs)) {
+          report.error(Messages.collectionIndexMismatch(collection.name(), member.recordName(),
+                  owner.get(index.name()).recordName(), index.name(), mine, theirs),
+              member.element(), index.position(), null);
+        }
+      }
+    }
+  }
+
+  private static String describe(IndexModel index) {
+    List<String> attributes = new ArrayList<>();
+    if (!index.local()) {
+      attributes.add(index.layout().partition().attribute());
+    }
+    if (index.layout().hasSortKey()) {
+      attributes.add(index.layout().sort().attribute());
+    }
+    return (index.local() ? "local" : "global") + " on " + String.join(", ", attributes);
   }
 
   private static List<String> encodings(KeyPart part) {

@@ -402,6 +402,13 @@ public final class Messages {
         + " would return the other's items. Give each member a distinct sortPrefix";
   }
 
+  public static String collectionIndexMismatch(String collection, String member, String first,
+      String index, String mine, String theirs) {
+    return member + " declares index " + index + " as " + mine + ", but " + first + " declares it as "
+        + theirs + ": the members of " + collection + " share one table, which has one index of each"
+        + " name. Declare it alike in both, or give one of them another name";
+  }
+
   public static String collectionMethodClash(String collection, String member, String method) {
     return member + " would be read through " + collection + "Keys.query(...)." + method + "(), which"
         + " clashes with another member's or the stage's own method: rename the record";
