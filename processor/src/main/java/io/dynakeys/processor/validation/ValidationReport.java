@@ -72,8 +72,12 @@ public final class ValidationReport {
       if (item.repeated() != null && trees != null && printInTree(trees, item)) {
         continue;
       }
-      Item i = new Item(item.kind(), item.message(), positioned(item.element()), item.annotation(),
-          item.value(), null);
+      Element element = positioned(item.element());
+      Element placeable = placeableByEclipse(element);
+      // Where Eclipse cannot place the record, neither can it place the record's annotation.
+      Item i = placeable == element
+          ? new Item(item.kind(), item.message(), element, item.annotation(), item.value(), null)
+          : new Item(item.kind(), item.message(), placeable, null, null, null);
       if (i.annotation() != null && i.value() != null) {
         messager.printMessage(i.kind(), i.message(), i.element(), i.annotation(), i.value());
       } else if (i.annotation() != null) {
@@ -110,6 +114,32 @@ public final class ValidationReport {
       return true;
     }
     return false;
+  }
+
+  /**
+   * Where the Eclipse compiler (ECJ) can show a diagnostic about {@code element}: {@code element}
+   * itself, except for a record. ECJ's {@code Messager} (3.40, {@code BaseMessagerImpl.createProblem})
+   * finds the source of a type only for the kinds {@code CLASS}, {@code INTERFACE}, {@code ENUM}
+   * and {@code ANNOTATION_TYPE}, not {@code RECORD}: a diagnostic on a record, its annotation or
+   * an annotation value comes out with no file and no line. On a constructor or a field it is
+   * placed, so a record's diagnostic goes to the first of them in source order (ECJ lists
+   * enclosed elements in source order): the implicit canonical constructor, which ECJ places on
+   * the record's name, or else the field of the first component, in the record header. javac
+   * places records, annotations and values itself, so its elements are returned unchanged.
+   */
+  public static Element placeableByEclipse(Element element) {
+    if (element == null || element.getKind() != javax.lang.model.element.ElementKind.RECORD
+        || !element.getClass().getName().startsWith("org.eclipse.jdt.")) {
+      return element;
+    }
+    for (Element member : element.getEnclosedElements()) {
+      if (member.getKind() == javax.lang.model.element.ElementKind.CONSTRUCTOR
+          || (member.getKind() == javax.lang.model.element.ElementKind.FIELD
+              && !member.getModifiers().contains(javax.lang.model.element.Modifier.STATIC))) {
+        return member;
+      }
+    }
+    return element;
   }
 
   /**

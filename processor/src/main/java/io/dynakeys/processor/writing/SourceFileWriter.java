@@ -5,15 +5,27 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.TypeSpec;
 import java.io.IOException;
+import java.io.Writer;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import javax.annotation.processing.Filer;
 import javax.lang.model.SourceVersion;
+import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
+import javax.tools.JavaFileObject;
 
 /**
  * The one path by which generated files are written: adds {@code @Generated} (when the target
  * platform has it) and the originating element, which makes the processor isolating for
  * incremental builds.
+ *
+ * <p>It also keeps every import of a generated file used by code. JavaPoet imports the types that
+ * Javadoc alone names ({@code {@link $T}}, {@code @throws $T}); javac counts a Javadoc reference
+ * as a use, but the Eclipse compiler does not read Javadoc unless asked to, and reports each such
+ * import as "The import … is never used" on every generated file. Such types are written fully
+ * qualified instead, which both compilers and the javadoc tool resolve without an import.
  */
 public final class SourceFileWriter {
   private final Filer filer;
@@ -42,10 +54,124 @@ public final class SourceFileWriter {
     if (generated != null) {
       builder.addAnnotation(AnnotationSpec.builder(generated).addMember("value", "$S", processor).build());
     }
-    JavaFile.builder(packageName, builder.build())
+    TypeSpec written = builder.build();
+    String source = render(packageName, written);
+    Set<String> javadocOnly = importsUsedOnlyInComments(source);
+    if (!javadocOnly.isEmpty()) {
+      source = render(packageName, builder.alwaysQualify(javadocOnly.toArray(new String[0])).build());
+    }
+    String name = packageName.isEmpty() ? written.name() : packageName + "." + written.name();
+    JavaFileObject file = filer.createSourceFile(name, written.originatingElements().toArray(new Element[0]));
+    try (Writer writer = file.openWriter()) {
+      writer.write(source);
+    } catch (IOException | RuntimeException e) {
+      try {
+        file.delete();
+      } catch (RuntimeException ignored) {
+        // the original failure is the one to report
+      }
+      throw e;
+    }
+  }
+
+  private static String render(String packageName, TypeSpec type) {
+    return JavaFile.builder(packageName, type)
         .skipJavaLangImports(true)
         .indent("  ")
         .build()
-        .writeTo(filer);
+        .toString();
+  }
+
+  /**
+   * The simple names of the (non-static) imports of {@code source} that no code names: only
+   * comments, Javadoc or literals mention them. A name that code uses for something else keeps its
+   * import, which errs on the side of compiling.
+   */
+  static Set<String> importsUsedOnlyInComments(String source) {
+    String code = codeOnly(source);
+    Set<String> imported = new LinkedHashSet<>();
+    Set<String> used = new HashSet<>();
+    for (String line : code.split("\n", -1)) {
+      String trimmed = line.strip();
+      if (trimmed.startsWith("import ") && !trimmed.startsWith("import static ")) {
+        String name = trimmed.substring("import ".length()).replace(";", "").strip();
+        imported.add(name.substring(name.lastIndexOf('.') + 1));
+      } else if (!trimmed.startsWith("package ") && !trimmed.startsWith("import ")) {
+        collectIdentifiers(line, used);
+      }
+    }
+    imported.removeAll(used);
+    return imported;
+  }
+
+  private static void collectIdentifiers(String code, Set<String> into) {
+    int i = 0;
+    while (i < code.length()) {
+      if (Character.isJavaIdentifierStart(code.charAt(i))) {
+        int start = i;
+        while (i < code.length() && Character.isJavaIdentifierPart(code.charAt(i))) {
+          i++;
+        }
+        into.add(code.substring(start, i));
+      } else if (Character.isJavaIdentifierPart(code.charAt(i))) {
+        while (i < code.length() && Character.isJavaIdentifierPart(code.charAt(i))) {
+          i++; // the rest of a number literal such as 0x7FL
+        }
+      } else {
+        i++;
+      }
+    }
+  }
+
+  /**
+   * {@code source} with comments, string, text block and character literals blanked out (line
+   * breaks kept), so that only code is left to scan for names.
+   */
+  static String codeOnly(String source) {
+    StringBuilder code = new StringBuilder(source.length());
+    int i = 0;
+    int n = source.length();
+    while (i < n) {
+      char c = source.charAt(i);
+      if (c == '/' && i + 1 < n && source.charAt(i + 1) == '/') {
+        while (i < n && source.charAt(i) != '\n') {
+          i++;
+        }
+      } else if (c == '/' && i + 1 < n && source.charAt(i + 1) == '*') {
+        int end = source.indexOf("*/", i + 2);
+        end = end < 0 ? n : end + 2;
+        blank(source, i, end, code);
+        i = end;
+      } else if (source.startsWith("\"\"\"", i)) {
+        int end = i + 3;
+        while (end < n && !source.startsWith("\"\"\"", end)) {
+          end += source.charAt(end) == '\\' ? 2 : 1;
+        }
+        end = Math.min(n, end + 3);
+        blank(source, i, end, code);
+        i = end;
+      } else if (c == '"' || c == '\'') {
+        int end = i + 1;
+        while (end < n && source.charAt(end) != c && source.charAt(end) != '\n') {
+          end += source.charAt(end) == '\\' ? 2 : 1;
+        }
+        end = Math.min(n, end + 1);
+        blank(source, i, end, code);
+        i = end;
+      } else {
+        code.append(c);
+        i++;
+      }
+    }
+    return code.toString();
+  }
+
+  private static void blank(String source, int from, int to, StringBuilder into) {
+    into.append(' ');
+    for (int j = from; j < to; j++) {
+      if (source.charAt(j) == '\n') {
+        into.append('\n');
+      }
+    }
   }
 }
