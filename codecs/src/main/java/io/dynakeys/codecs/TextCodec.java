@@ -109,7 +109,7 @@ public final class TextCodec<T> {
 
   /** Values whose encoding sorts at or after {@code value}'s. */
   public ComponentRange atLeast(T value) {
-    String condition = "at least " + checkBound(value);
+    String condition = "at least " + show(checkBound(value));
     if (order != null) {
       if (order.compare(value, last) > 0) {
         return empty(condition);
@@ -123,7 +123,7 @@ public final class TextCodec<T> {
 
   /** Values whose encoding sorts after {@code value}'s. */
   public ComponentRange greaterThan(T value) {
-    String condition = "greater than " + checkBound(value);
+    String condition = "greater than " + show(checkBound(value));
     if (order != null) {
       if (order.compare(value, last) >= 0) {
         return empty(condition);
@@ -137,7 +137,7 @@ public final class TextCodec<T> {
 
   /** Values whose encoding sorts at or before {@code value}'s. */
   public ComponentRange atMost(T value) {
-    String condition = "at most " + checkBound(value);
+    String condition = "at most " + show(checkBound(value));
     if (order != null) {
       if (order.compare(value, first) < 0) {
         return empty(condition);
@@ -151,7 +151,7 @@ public final class TextCodec<T> {
 
   /** Values whose encoding sorts before {@code value}'s. */
   public ComponentRange lessThan(T value) {
-    String condition = "less than " + checkBound(value);
+    String condition = "less than " + show(checkBound(value));
     if (order != null) {
       if (order.compare(value, first) <= 0) {
         return empty(condition);
@@ -165,7 +165,7 @@ public final class TextCodec<T> {
 
   /** Values from {@code lo} to {@code hi}, both included. */
   public ComponentRange between(T lo, T hi) {
-    String condition = "between " + checkBound(lo) + " and " + checkBound(hi);
+    String condition = "between " + show(checkBound(lo)) + " and " + show(checkBound(hi));
     if (order != null) {
       if (order.compare(lo, hi) > 0) {
         return ComponentRange.empty(record + "." + component + " " + condition
@@ -187,9 +187,14 @@ public final class TextCodec<T> {
     return value;
   }
 
+  /** A value as messages show it: an enum constant by its name, as keys hold it, not its toString(). */
+  private static String show(Object value) {
+    return value instanceof Enum<?> constant ? constant.name() : String.valueOf(value);
+  }
+
   private ComponentRange empty(String condition) {
     return ComponentRange.empty(record + "." + component + " " + condition
-        + ": every value lies from " + first + " to " + last);
+        + ": every value lies from " + show(first) + " to " + show(last));
   }
 
   private ComponentRange labelled(ComponentRange range, String condition) {

@@ -27,9 +27,21 @@ public record TreePath(List<String> segments, boolean folder) {
 
   private static final TreePath ROOT = new TreePath(List.of(), true);
 
-  /** Copies the segments; the root (no segments) must be a folder. */
+  /**
+   * Copies the segments; the root (no segments) must be a folder.
+   *
+   * @throws NullPointerException naming the segment, when {@code segments} or one of them is null
+   * @throws IllegalArgumentException when a file has no segment
+   */
   public TreePath {
-    segments = List.copyOf(Objects.requireNonNull(segments, "segments"));
+    Objects.requireNonNull(segments, "segments");
+    for (int i = 0; i < segments.size(); i++) {
+      if (segments.get(i) == null) {
+        throw new NullPointerException("segment " + (i + 1) + " of " + segments.size() + " of the "
+            + (folder ? "folder" : "file") + " path " + segments + " is null");
+      }
+    }
+    segments = List.copyOf(segments);
     if (segments.isEmpty() && !folder) {
       throw new IllegalArgumentException("a file needs at least one segment");
     }

@@ -54,6 +54,16 @@ class PathCodecTest {
   }
 
   @Test
+  void aNullSegmentIsNamedWhereThePathIsMade() {
+    NullPointerException folder = assertThrows(NullPointerException.class, () -> TreePath.folder("a", null));
+    assertEquals("segment 2 of 2 of the folder path [a, null] is null", folder.getMessage());
+    NullPointerException child = assertThrows(NullPointerException.class,
+        () -> TreePath.folder("a").childFile(null));
+    assertEquals("segment 2 of 2 of the file path [a, null] is null", child.getMessage());
+    assertThrows(NullPointerException.class, () -> new TreePath(null, true));
+  }
+
+  @Test
   void subtreesStartAtTheirFolder() {
     assertEquals("root/photos/", PATH.subtree(TreePath.folder("root", "photos")));
     assertEquals("", PATH.subtree(TreePath.root()));

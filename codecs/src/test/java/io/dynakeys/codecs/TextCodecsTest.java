@@ -340,4 +340,24 @@ class TextCodecsTest {
     assertEquals("-128", bytes.encode((byte) -128));
     assertRejected("n", "128", () -> bytes.parse("128"));
   }
+
+  /** An enum whose toString() is not its name: keys, and so messages, hold the name. */
+  enum Light {
+    RED, AMBER, GREEN;
+
+    @Override
+    public String toString() {
+      return "light " + name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  @Test
+  void emptyEnumRangesNameTheConstantsAsKeysHoldThem() {
+    TextCodec<Light> codec = TextCodec.of(Light.class, "Rec", "light", '#');
+    // Enum ranges are checked against every constant's key when the query is built; the label
+    // the check reports names the constants by name.
+    assertEquals("Rec.light between RED and AMBER", codec.between(Light.RED, Light.AMBER).label());
+    assertEquals("Rec.light greater than RED", codec.greaterThan(Light.RED).label());
+    assertEquals(List.of("AMBER", "GREEN", "RED"), codec.greaterThan(Light.RED).domain().stream().sorted().toList());
+  }
 }

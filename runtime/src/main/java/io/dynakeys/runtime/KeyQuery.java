@@ -209,6 +209,19 @@ public final class KeyQuery implements QueryStage {
       throw new IllegalArgumentException("empty range: " + what + ": no value of "
           + range.domain() + " lies in it");
     }
+    // A bound longer than any key selects what the longest keys on its side of it are: clamp it
+    // to the largest key of at most 1024 bytes at or below it, which keeps exactly the same keys.
+    if (upper != null && Utf8.length(upper) > Utf8.SORT_KEY_LIMIT) {
+      upper = largestKeyUpTo(upper);
+      upperInclusive = true; // no key equals the long bound: below it is at or below the clamp
+    }
+    if (lower != null && Utf8.length(lower) > Utf8.SORT_KEY_LIMIT) {
+      lower = smallestKeyAbove(largestKeyUpTo(lower));
+      if (lower == null) {
+        throw new IllegalArgumentException("empty range: " + what + ": no key of at most "
+            + Utf8.SORT_KEY_LIMIT + " UTF-8 bytes sorts at or above its lower bound");
+      }
+    }
     if (upper != null && !upperInclusive && lower != null) {
       upper = largestKeyBelow(upper);
     }
@@ -479,6 +492,56 @@ public final class KeyQuery implements QueryStage {
       out.append('\u007f');
     }
     return out.toString();
+  }
+
+  /**
+   * The largest string of at most 1024 UTF-8 bytes that sorts at or below {@code bound} (which is
+   * longer): its longest prefix that ends on a character within the limit, then the largest
+   * character that fills the bytes left, which sorts below the cut character because it is shorter.
+   * {@code sk <= largestKeyUpTo(b)} is exactly {@code sk <= b} for every key DynamoDB can store.
+   */
+  static String largestKeyUpTo(String bound) {
+    int end = 0;
+    int bytes = 0;
+    while (end < bound.length()) {
+      int codePoint = bound.codePointAt(end);
+      int size = Utf8.length(new String(Character.toChars(codePoint)));
+      if (bytes + size > Utf8.SORT_KEY_LIMIT) {
+        break;
+      }
+      bytes += size;
+      end += Character.charCount(codePoint);
+    }
+    String head = bound.substring(0, end);
+    int room = Utf8.SORT_KEY_LIMIT - bytes;
+    return room == 3 ? head + '\uffff' : room == 2 ? head + '\u07ff' : room == 1 ? head + '\u007f' : head;
+  }
+
+  /**
+   * The smallest string of at most 1024 UTF-8 bytes that sorts above {@code key} (at most that
+   * long), or {@code null} when none does: {@code key} followed by U+0000 when there is room,
+   * otherwise {@code key} with its last character that can grow within the limit grown by one
+   * and what follows it dropped. {@code sk >= smallestKeyAbove(k)} is exactly {@code sk > k}.
+   */
+  static String smallestKeyAbove(String key) {
+    if (Utf8.length(key) < Utf8.SORT_KEY_LIMIT) {
+      return key + '\u0000';
+    }
+    String head = key;
+    int room = 0;
+    while (!head.isEmpty()) {
+      int codePoint = head.codePointBefore(head.length());
+      head = head.substring(0, head.length() - Character.charCount(codePoint));
+      room += Utf8.length(new String(Character.toChars(codePoint)));
+      int next = codePoint + 1 == Character.MIN_SURROGATE ? Character.MAX_SURROGATE + 1 : codePoint + 1;
+      if (next <= Character.MAX_CODE_POINT) {
+        String grown = new String(Character.toChars(next));
+        if (Utf8.length(grown) <= room) {
+          return head + grown;
+        }
+      }
+    }
+    return null;
   }
 
   /** Elides the long run of U+10FFFF (and its last filler char) that {@link #largestKeyBelow} appends. */

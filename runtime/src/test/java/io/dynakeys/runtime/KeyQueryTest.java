@@ -312,9 +312,79 @@ class KeyQueryTest {
     IllegalArgumentException reversed = assertThrows(IllegalArgumentException.class,
         () -> q.withRange(A.between("b", "a"), false));
     assertTrue(reversed.getMessage().startsWith("empty range"), reversed.getMessage());
-    IllegalArgumentException tooLong = assertThrows(IllegalArgumentException.class,
-        () -> q.withRange(A.atLeast("x".repeat(1100)), false));
-    assertTrue(tooLong.getMessage().contains("1024"), tooLong.getMessage());
+    // A bound longer than any key is clamped, not refused: values above it still exist.
+    KeyQuery longLower = q.withRange(A.atLeast("x".repeat(1100)), false);
+    assertEquals(Operator.BETWEEN, longLower.operator());
+    assertEquals("T#" + "x".repeat(1021) + "y", longLower.lowerOperand());
+    assertEquals("T$", longLower.upperOperand());
+    KeyQuery longUpper = q.withRange(A.lessThan("x".repeat(1100)), true);
+    assertEquals("T#" + "x".repeat(1022), longUpper.upperOperand());
+    IllegalArgumentException nothingAbove = assertThrows(IllegalArgumentException.class,
+        () -> table("").withRange(B.greaterThan("\udbff\udfff".repeat(300)), true));
+    assertEquals("empty range: the range: no key of at most 1024 UTF-8 bytes sorts at or above its lower bound",
+        nothingAbove.getMessage().replaceFirst("^empty range: [^:]*:", "empty range: the range:"));
+  }
+
+  /**
+   * A bound over the sort key limit is replaced by {@code largestKeyUpTo(b)} (upper bounds) or
+   * {@code smallestKeyAbove(largestKeyUpTo(b))} (lower bounds): for every key of at most 1024 bytes,
+   * {@code k <= b} exactly when {@code k <= largestKeyUpTo(b)}, and {@code k > y} exactly when
+   * {@code k >= smallestKeyAbove(y)}.
+   */
+  @Test
+  void boundsOverTheLimitClampToTheSameKeys() {
+    long seed = PropertySeed.of("KeyQueryTest.clamp");
+    SplittableRandom r = new SplittableRandom(seed);
+    String[] chars = {"a", "\u007f", "\u0080", "\u07ff", "\u0800", "\uffff", "\ud800\udc00", "\udbff\udfff", "\u0000"};
+    for (int i = 0; i < 2_000; i++) {
+      StringBuilder b = new StringBuilder();
+      while (RandomValues.utf8Length(b.toString()) < 1025 + r.nextInt(8)) {
+        b.append(r.nextInt(3) == 0 ? chars[r.nextInt(chars.length)] : "m");
+      }
+      String bound = b.toString();
+      String upTo = KeyQuery.largestKeyUpTo(bound);
+      String above = KeyQuery.smallestKeyAbove(upTo);
+      assertTrue(RandomValues.utf8Length(upTo) <= 1024, () -> "over the limit: " + RandomValues.utf8Length(upTo));
+      assertTrue(above == null || RandomValues.utf8Length(above) <= 1024);
+      for (int j = 0; j < 40; j++) {
+        int cut = Math.max(0, upTo.length() - r.nextInt(6));
+        if (cut > 0 && cut < upTo.length() && Character.isLowSurrogate(upTo.charAt(cut))) {
+          cut--;
+        }
+        StringBuilder k = new StringBuilder(upTo.substring(0, cut));
+        int extra = r.nextInt(3);
+        for (int e = 0; e < extra; e++) {
+          k.append(chars[r.nextInt(chars.length)]);
+        }
+        String key = k.toString();
+        if (RandomValues.utf8Length(key) > 1024) {
+          continue;
+        }
+        boolean atMostBound = RandomValues.utf8Compare(key, bound) <= 0;
+        if (atMostBound != RandomValues.utf8Compare(key, upTo) <= 0) {
+          fail("seed " + PropertySeed.show(seed) + ": key " + RandomValues.escape(key) + " vs bound "
+              + RandomValues.escape(bound) + ": at most the bound " + atMostBound + ", but not so against the clamp");
+        }
+        boolean atLeastAbove = above != null && RandomValues.utf8Compare(key, above) >= 0;
+        if (!atMostBound != atLeastAbove) {
+          fail("seed " + PropertySeed.show(seed) + ": key " + RandomValues.escape(key) + " vs bound "
+              + RandomValues.escape(bound) + ": above the bound " + !atMostBound + ", at least the clamped lower "
+              + atLeastAbove);
+        }
+      }
+    }
+    assertEquals("a" + "\u007f".repeat(1021) + "\u0080", KeyQuery.smallestKeyAbove("a" + "\u007f".repeat(1023)),
+        "a one-byte character that cannot grow in its byte gives its byte to the one before");
+    assertEquals("a\u0000", KeyQuery.smallestKeyAbove("a"));
+    assertNull(KeyQuery.smallestKeyAbove("\udbff\udfff".repeat(256)));
+    assertEquals("\ud7ff" + "\udbff\udfff".repeat(255) + "\u0002",
+        KeyQuery.smallestKeyAbove("\ud7ff" + "\udbff\udfff".repeat(255) + "\u0001"));
+    assertEquals("\ue000", KeyQuery.smallestKeyAbove("\ud7ff" + "\udbff\udfff".repeat(255) + "\u007f"),
+        "skips the surrogates");
+    assertEquals("m".repeat(1021) + "\uffff", KeyQuery.largestKeyUpTo("m".repeat(1021) + "\ud800\udc00"));
+    assertEquals("m".repeat(1022) + "\u07ff", KeyQuery.largestKeyUpTo("m".repeat(1022) + "\u0800"));
+    assertEquals("m".repeat(1023) + "\u007f", KeyQuery.largestKeyUpTo("m".repeat(1023) + "\u0080"));
+    assertEquals("m".repeat(1024), KeyQuery.largestKeyUpTo("m".repeat(1025)));
   }
 
   // ---- the two output forms -------------------------------------------------------------------
