@@ -34,7 +34,9 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * Runs every benchmark of this module through JMH's {@link Runner} and prints one markdown report:
  * each benchmark's time and allocation, the ratios between the generated code and its hand-written
  * baselines (all measured in this run), the processor's share of {@code javac} time at each module
- * size with a linear fit, and whether each target of the design is met.
+ * size with a linear fit, the cost of merged reads (per item against a plain read of one
+ * partition, and the latency of a 16-shard fan-out against one shard's, sequential as control),
+ * and whether each target of the design is met.
  *
  * <pre>
  * java -jar benchmarks/target/benchmarks.jar            # about ten minutes on an idle machine
@@ -42,8 +44,9 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * </pre>
  *
  * Options: {@code --quick}; {@code --records 100,250,500,1000} (module sizes of the processor
- * benchmark); {@code --only micro|processor}; {@code --no-phases} (skip the diagnostic breakdown of
- * one compilation); {@code --pregenerated} (also compile the pre-generated sources at every size); {@code --log FILE} (JMH's full output, a temporary file by default);
+ * benchmark); {@code --only micro|processor|reads} ({@code reads}: the merged-read benchmarks
+ * alone, about three minutes, one with {@code --quick}); {@code --no-phases} (skip the diagnostic
+ * breakdown of one compilation); {@code --pregenerated} (also compile the pre-generated sources at every size); {@code --log FILE} (JMH's full output, a temporary file by default);
  * {@code --out FILE} (also write the report there).
  */
 public final class RatioReport {
@@ -52,14 +55,15 @@ public final class RatioReport {
   private static final String PKG = "io.dynakeys.benchmarks.";
 
   /** What to run, from the command line. */
-  record Settings(boolean quick, int[] records, boolean micro, boolean processor, boolean phases,
-      boolean pregenerated, Path log, Path out) {
+  record Settings(boolean quick, int[] records, boolean micro, boolean processor, boolean reads,
+      boolean phases, boolean pregenerated, Path log, Path out) {
 
     static Settings parse(String[] args) throws IOException {
       boolean quick = false;
       int[] records = null;
       boolean micro = true;
       boolean processor = true;
+      boolean reads = true;
       boolean phases = true;
       boolean pregenerated = false;
       Path log = null;
@@ -72,8 +76,9 @@ public final class RatioReport {
             String only = args[++i];
             micro = only.equals("micro");
             processor = only.equals("processor");
-            if (!micro && !processor) {
-              throw new IllegalArgumentException("--only micro|processor, not " + only);
+            reads = only.equals("reads");
+            if (!micro && !processor && !reads) {
+              throw new IllegalArgumentException("--only micro|processor|reads, not " + only);
             }
           }
           case "--no-phases" -> phases = false;
@@ -82,7 +87,7 @@ public final class RatioReport {
           case "--out" -> out = Path.of(args[++i]);
           case "-h", "--help" -> {
             System.out.println("usage: java -jar benchmarks.jar [--quick] [--records 100,250,500,1000]"
-                + " [--only micro|processor] [--no-phases] [--pregenerated] [--log FILE] [--out FILE]");
+                + " [--only micro|processor|reads] [--no-phases] [--pregenerated] [--log FILE] [--out FILE]");
             System.exit(0);
           }
           default -> throw new IllegalArgumentException("unknown option " + args[i] + " (try --help)");
@@ -94,7 +99,7 @@ public final class RatioReport {
       if (log == null) {
         log = Files.createTempFile("dynakeys-jmh-", ".log");
       }
-      return new Settings(quick, records, micro, processor, phases, pregenerated, log, out);
+      return new Settings(quick, records, micro, processor, reads, phases, pregenerated, log, out);
     }
   }
 
@@ -110,6 +115,9 @@ public final class RatioReport {
       }
       if (settings.processor()) {
         results.addAll(run(processorOptions(settings), log));
+      }
+      if (settings.reads()) {
+        results.addAll(run(readsOptions(settings), log));
       }
     }
     List<ProcessorPhases.Breakdown> phases = List.of();
@@ -138,6 +146,21 @@ public final class RatioReport {
         .warmupTime(TimeValue.milliseconds(s.quick() ? 200 : 500))
         .measurementIterations(s.quick() ? 3 : 5)
         .measurementTime(TimeValue.milliseconds(s.quick() ? 200 : 500))
+        .jvmArgsAppend("-Xms1g", "-Xmx1g")
+        .addProfiler(GCProfiler.class)
+        .shouldFailOnError(true);
+  }
+
+  /** The merged-read benchmarks; each declares its own time unit (ns per item, ms per read). */
+  static ChainedOptionsBuilder readsOptions(Settings s) {
+    return new OptionsBuilder()
+        .include(PKG + "Read(Merge|FanOut)Benchmark\\.")
+        .mode(Mode.AverageTime)
+        .forks(1)
+        .warmupIterations(3)
+        .warmupTime(TimeValue.milliseconds(s.quick() ? 300 : 1000))
+        .measurementIterations(s.quick() ? 3 : 5)
+        .measurementTime(TimeValue.milliseconds(s.quick() ? 300 : 1000))
         .jvmArgsAppend("-Xms1g", "-Xmx1g")
         .addProfiler(GCProfiler.class)
         .shouldFailOnError(true);
@@ -198,7 +221,8 @@ public final class RatioReport {
       BenchmarkParams p = r.getParams();
       String name = p.getBenchmark().substring(PKG.length());
       if (!p.getParamsKeys().isEmpty()) {
-        name += "@" + p.getParam("records");
+        // "records" for the processor benchmark, "shards" for the merge benchmark.
+        name += "@" + p.getParamsKeys().stream().map(p::getParam).reduce((a, b) -> a + "," + b).orElse("");
       }
       Result<?> primary = r.getPrimaryResult();
       double bytes = Double.NaN;
@@ -233,6 +257,9 @@ public final class RatioReport {
     }
     if (rows.keySet().stream().anyMatch(k -> k.startsWith("ProcessorBenchmark."))) {
       processor(rows, settings.records(), out, verdicts);
+    }
+    if (rows.containsKey("ReadMergeBenchmark.merged@1") || rows.containsKey("ReadFanOutBenchmark.oneShard")) {
+      reads(rows, out, verdicts);
     }
     if (!phases.isEmpty()) {
       out.append("### Where one compilation's time goes (diagnostic, in-process, warm javac)\n\n");
@@ -464,6 +491,76 @@ public final class RatioReport {
         + "%.2f ms/record; last/first marginal cost %.2f (added part: R² %.3f, %.2f) | %s |",
         withFit.r2(), withFit.slope(), withFit.curvature(), addedFit.r2(), addedFit.curvature(),
         verdict));
+  }
+
+  private static void reads(Map<String, Row> rows, StringBuilder out, List<String> verdicts) {
+    out.append("## 5. Merged reads\n\n");
+    Row plain = rows.get("ReadMergeBenchmark.plainOnePartition@1");
+    if (plain != null) {
+      out.append("Per item, " + ReadMergeBenchmark.ITEMS + " runs in in-process pages of 100 (no server): "
+          + "`items(table)` over N partitions against the enhanced client's own paginated read of one "
+          + "partition holding all of them (`table.query(...).items()`).\n\n");
+      out.append("| partitions | `items(table)` ns/item | + cursor ns/item | B/item | / plain read of one partition |\n"
+          + "|---:|---:|---:|---:|---:|\n");
+      out.append(String.format(Locale.ROOT, "| plain, 1 | %s | | %.0f | 1 |%n", ns(plain.score()), plain.bytesPerOp()));
+      for (String shards : List.of("1", "4", "16")) {
+        Row merged = rows.get("ReadMergeBenchmark.merged@" + shards);
+        Row cursor = rows.get("ReadMergeBenchmark.mergedWithCursor@" + shards);
+        if (merged != null) {
+          out.append(String.format(Locale.ROOT, "| %s | %s | %s | %.0f | %s |%n", shards, ns(merged.score()),
+              cursor == null ? "" : ns(cursor.score()), merged.bytesPerOp(), times(merged.score() / plain.score())));
+        }
+      }
+      out.append('\n');
+      Row one = rows.get("ReadMergeBenchmark.merged@1");
+      Row sixteen = rows.get("ReadMergeBenchmark.merged@16");
+      if (one != null && sixteen != null) {
+        out.append(String.format(Locale.ROOT, "- one partition through the library / plain: **%.2f**; 16 partitions"
+            + " merged / plain: **%.2f** (the merge's own cost: %s ns per item, mostly computing each item's"
+            + " sort key through the schema)%n%n", one.score() / plain.score(), sixteen.score() / plain.score(),
+            ns(sixteen.score() - one.score())));
+      }
+    }
+    Row single = rows.get("ReadFanOutBenchmark.oneShard");
+    if (single != null) {
+      out.append("Latency of one read of " + ReadFanOutBenchmark.SHARDS + " shards against one shard's, a stub "
+          + "table answering each page after " + ReadFanOutBenchmark.DELAY_MILLIS + " ms.\n\n");
+      out.append("| read | ms | / one shard |\n|---|---:|---:|\n");
+      Map<String, String> labels = new LinkedHashMap<>();
+      labels.put("oneShard", "one shard, synchronous");
+      labels.put("parallel", ReadFanOutBenchmark.SHARDS + " shards, synchronous, default executor");
+      labels.put("sequential", ReadFanOutBenchmark.SHARDS + " shards, synchronous, `Runnable::run` (sequential)");
+      labels.put("asyncOneShard", "one shard, asynchronous");
+      labels.put("asyncParallel", ReadFanOutBenchmark.SHARDS + " shards, asynchronous");
+      labels.forEach((method, label) -> {
+        Row r = rows.get("ReadFanOutBenchmark." + method);
+        if (r != null) {
+          out.append(String.format(Locale.ROOT, "| %s | %.2f | %s |%n", label, r.score(), times(r.score() / single.score())));
+        }
+      });
+      out.append('\n');
+      Row parallel = rows.get("ReadFanOutBenchmark.parallel");
+      Row sequential = rows.get("ReadFanOutBenchmark.sequential");
+      Row asyncOne = rows.get("ReadFanOutBenchmark.asyncOneShard");
+      Row asyncParallel = rows.get("ReadFanOutBenchmark.asyncParallel");
+      if (parallel != null) {
+        double ratio = parallel.score() / single.score();
+        verdicts.add(String.format(Locale.ROOT, "| %d shards read concurrently take about one shard's time (≤ 1.5×) |"
+            + " %.2f ms vs %.2f ms, %.2f× | %s |", ReadFanOutBenchmark.SHARDS, parallel.score(), single.score(),
+            ratio, ratio <= 1.5 ? "met" : "**missed**"));
+      }
+      if (sequential != null) {
+        double ratio = sequential.score() / single.score();
+        verdicts.add(String.format(Locale.ROOT, "| read one after another, %d shards take about %d× one shard's time"
+            + " (the control) | %.1f× | %s |", ReadFanOutBenchmark.SHARDS, ReadFanOutBenchmark.SHARDS, ratio,
+            Math.abs(ratio - ReadFanOutBenchmark.SHARDS) <= 0.25 * ReadFanOutBenchmark.SHARDS ? "met" : "**missed**"));
+      }
+      if (asyncOne != null && asyncParallel != null) {
+        double ratio = asyncParallel.score() / asyncOne.score();
+        verdicts.add(String.format(Locale.ROOT, "| asynchronously, %d shards take about one shard's time (≤ 1.5×) |"
+            + " %.2f×  | %s |", ReadFanOutBenchmark.SHARDS, ratio, ratio <= 1.5 ? "met" : "**missed**"));
+      }
+    }
   }
 
   private static double median(Map<String, Row> rows, String name) {

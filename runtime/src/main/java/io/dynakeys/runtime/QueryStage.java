@@ -1,5 +1,14 @@
 package io.dynakeys.runtime;
 
+import io.dynakeys.runtime.read.MergedItems;
+import io.dynakeys.runtime.read.MergedPublisher;
+import io.dynakeys.runtime.read.QueryReads;
+import io.dynakeys.runtime.read.ReadOptions;
+import io.dynakeys.runtime.read.ReadPage;
+import io.dynakeys.runtime.read.ShardReadException;
+import java.util.concurrent.CompletableFuture;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbAsyncTable;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
 import software.amazon.awssdk.enhanced.dynamodb.model.QueryConditional;
 
 /**
@@ -7,21 +16,163 @@ import software.amazon.awssdk.enhanced.dynamodb.model.QueryConditional;
  * stage ({@code RunKeys.query(season)}, {@code .score(1500)}) and every {@link KeyQuery} is one.
  *
  * <p>Generated stages implement this interface rather than extend a class: its methods take no
- * argument of a key type, while a stage method named after a record component always takes one,
- * so no component name can clash with what a stage inherits.
+ * argument of a key type first (they take a table, and SDK or runtime types), while a stage method
+ * named after a record component always takes a value of that component's type first, so no
+ * component name can clash with what a stage inherits.
+ *
+ * <h2>Running a query</h2>
+ *
+ * {@code items(table)} and {@code page(table, limit, cursor)} run the query on the table, or on its
+ * index for an index query ({@code pathChildren}, {@code queryByPlayer}), through the synchronous
+ * or the asynchronous enhanced client. A query of several partitions (a sharded record's) reads
+ * them concurrently and merges the items back into sort key order; see
+ * {@link io.dynakeys.runtime.read}.
+ *
+ * <pre>{@code
+ * for (Run run : RunKeys.query("2026-SPRING").scoreAtLeast(1000).items(runs)) { ... }
+ * ReadPage<Run> page = RunKeys.query("2026-SPRING").page(runs, 20, cursor);   // page.nextCursor()
+ * }</pre>
  */
 public interface QueryStage {
 
-  /** The query this stage stands for: the partition, narrowed by the equal components so far. */
+  /**
+   * The query this stage stands for: the partition, narrowed by the equal components so far.
+   *
+   * @return the query
+   */
   KeyQuery toKeyQuery();
 
-  /** This query for the enhanced client's {@code DynamoDbTable.query} or {@code DynamoDbIndex.query}. */
+  /**
+   * This query for the enhanced client's {@code DynamoDbTable.query} or {@code DynamoDbIndex.query}.
+   *
+   * @return the condition
+   * @throws IllegalStateException when the query reads several partitions: run it with
+   *     {@code items(table)}
+   */
   default QueryConditional toQueryConditional() {
     return toKeyQuery().toQueryConditional();
   }
 
-  /** This query for the low-level client: expression, names and values. */
+  /**
+   * This query for the low-level client: expression, names and values.
+   *
+   * @return the condition
+   * @throws IllegalStateException when the query reads several partitions
+   */
   default KeyCondition toKeyCondition() {
     return toKeyQuery().toKeyCondition();
+  }
+
+  /**
+   * The items of this query in {@code table} (its index, for an index query), in ascending sort
+   * key order, read lazily as they are iterated.
+   *
+   * @param table the table, mapped by the schema of the query's record
+   * @param <T> the item type
+   * @return the items, to iterate once; {@code cursor()} tells where to resume
+   * @throws IllegalArgumentException when the query's keys are not the table's or index's
+   */
+  default <T> MergedItems<T> items(DynamoDbTable<T> table) {
+    return QueryReads.items(this, table, ReadOptions.defaults());
+  }
+
+  /**
+   * The items of this query in {@code table}, read as {@code options} say.
+   *
+   * @param table the table, mapped by the schema of the query's record
+   * @param options direction, limit, page size, start cursor, consistency, executor
+   * @param <T> the item type
+   * @return the items, to iterate once
+   * @throws IllegalArgumentException when the query's keys are not the table's or index's, or the
+   *     start cursor belongs to another read
+   */
+  default <T> MergedItems<T> items(DynamoDbTable<T> table, ReadOptions options) {
+    return QueryReads.items(this, table, options);
+  }
+
+  /**
+   * One page of this query in {@code table}, for paging APIs: up to {@code limit} items after
+   * {@code cursor}, in ascending order.
+   *
+   * @param table the table
+   * @param limit the most items the page holds, at least 1
+   * @param cursor the {@code nextCursor()} of the previous page, or {@code null} for the first page
+   * @param <T> the item type
+   * @return the page; its {@code nextCursor()} is {@code null} on the last page
+   * @throws IllegalArgumentException when {@code cursor} is malformed, altered or of another read
+   * @throws ShardReadException when a request fails
+   */
+  default <T> ReadPage<T> page(DynamoDbTable<T> table, int limit, String cursor) {
+    return QueryReads.page(this, table, ReadOptions.defaults().limit(limit).startAt(cursor));
+  }
+
+  /**
+   * One page of this query in {@code table}, read as {@code options} say (which need a limit).
+   *
+   * @param table the table
+   * @param options the read, with a limit and, after the first page, a start cursor
+   * @param <T> the item type
+   * @return the page
+   * @throws IllegalArgumentException when {@code options} has no limit, or the cursor is of another read
+   * @throws ShardReadException when a request fails
+   */
+  default <T> ReadPage<T> page(DynamoDbTable<T> table, ReadOptions options) {
+    return QueryReads.page(this, table, options);
+  }
+
+  /**
+   * The items of this query in {@code table} (its index, for an index query), in ascending sort
+   * key order, as a publisher that reads as its subscriber asks.
+   *
+   * @param table the asynchronous table
+   * @param <T> the item type
+   * @return the publisher, for one subscriber
+   * @throws IllegalArgumentException when the query's keys are not the table's or index's
+   */
+  default <T> MergedPublisher<T> items(DynamoDbAsyncTable<T> table) {
+    return QueryReads.items(this, table, ReadOptions.defaults());
+  }
+
+  /**
+   * The items of this query in {@code table}, as a publisher, read as {@code options} say.
+   *
+   * @param table the asynchronous table
+   * @param options direction, limit, page size, start cursor, consistency
+   * @param <T> the item type
+   * @return the publisher, for one subscriber
+   * @throws IllegalArgumentException when the query's keys are not the table's or index's, or the
+   *     start cursor belongs to another read
+   */
+  default <T> MergedPublisher<T> items(DynamoDbAsyncTable<T> table, ReadOptions options) {
+    return QueryReads.items(this, table, options);
+  }
+
+  /**
+   * One page of this query in {@code table}, asynchronously: up to {@code limit} items after
+   * {@code cursor}, in ascending order.
+   *
+   * @param table the asynchronous table
+   * @param limit the most items the page holds, at least 1
+   * @param cursor the {@code nextCursor()} of the previous page, or {@code null} for the first page
+   * @param <T> the item type
+   * @return the page; the future fails with a {@link ShardReadException} when a request fails
+   * @throws IllegalArgumentException when {@code cursor} is malformed, altered or of another read
+   */
+  default <T> CompletableFuture<ReadPage<T>> page(DynamoDbAsyncTable<T> table, int limit, String cursor) {
+    return QueryReads.page(this, table, ReadOptions.defaults().limit(limit).startAt(cursor));
+  }
+
+  /**
+   * One page of this query in {@code table}, asynchronously, read as {@code options} say (which
+   * need a limit).
+   *
+   * @param table the asynchronous table
+   * @param options the read, with a limit and, after the first page, a start cursor
+   * @param <T> the item type
+   * @return the page; the future fails with a {@link ShardReadException} when a request fails
+   * @throws IllegalArgumentException when {@code options} has no limit, or the cursor is of another read
+   */
+  default <T> CompletableFuture<ReadPage<T>> page(DynamoDbAsyncTable<T> table, ReadOptions options) {
+    return QueryReads.page(this, table, options);
   }
 }

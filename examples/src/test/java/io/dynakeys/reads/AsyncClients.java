@@ -1,0 +1,24 @@
+package io.dynakeys.reads;
+
+import io.dynakeys.testing.DynamoEndpoint;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClientBuilder;
+
+/**
+ * An asynchronous client for the tests' server (test-support gives synchronous ones): the SDK's
+ * default asynchronous HTTP client, dummy credentials for dynalite, the default chain otherwise.
+ */
+final class AsyncClients {
+  private AsyncClients() {}
+
+  static DynamoDbAsyncClient of(DynamoEndpoint endpoint) {
+    DynamoDbAsyncClientBuilder builder = DynamoDbAsyncClient.builder()
+        .endpointOverride(endpoint.endpoint()).region(endpoint.region());
+    if (endpoint.isDynalite()) {
+      builder.credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("dummy", "dummy")));
+    }
+    return builder.build();
+  }
+}

@@ -1,0 +1,117 @@
+package io.dynakeys.runtime.read;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.reactivestreams.Subscriber;
+import org.reactivestreams.Subscription;
+import software.amazon.awssdk.core.async.SdkPublisher;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbAsyncIndex;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbAsyncTable;
+import software.amazon.awssdk.enhanced.dynamodb.model.Page;
+import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
+
+/** Reads pages of the shards of a plan through the asynchronous enhanced client. */
+final class AsyncShards<T> {
+  private final ReadPlan<T> plan;
+  private final DynamoDbAsyncTable<T> table;
+  private final DynamoDbAsyncIndex<T> index;
+
+  AsyncShards(ReadPlan<T> plan, DynamoDbAsyncTable<T> table) {
+    this.plan = plan;
+    this.table = table;
+    this.index = plan.query().indexName() == null ? null : table.index(plan.query().indexName());
+  }
+
+  /**
+   * The pages of {@code requests}, in order, requested all at once; fails with the first
+   * {@link ShardReadException} as soon as it happens, without waiting for the other requests.
+   */
+  CompletableFuture<List<Page<T>>> fetch(List<Merge.Request> requests) {
+    int n = requests.size();
+    if (n == 1) {
+      return fetch(requests.get(0)).thenApply(List::of);
+    }
+    CompletableFuture<List<Page<T>>> all = new CompletableFuture<>();
+    List<Page<T>> pages = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      pages.add(null);
+    }
+    AtomicInteger left = new AtomicInteger(n);
+    for (int i = 0; i < n; i++) {
+      int slot = i;
+      fetch(requests.get(i)).whenComplete((page, failure) -> {
+        if (failure != null) {
+          all.completeExceptionally(unwrap(failure));
+          return;
+        }
+        synchronized (pages) {
+          pages.set(slot, page);
+        }
+        if (left.decrementAndGet() == 0) {
+          synchronized (pages) {
+            all.complete(List.copyOf(pages));
+          }
+        }
+      });
+    }
+    return all;
+  }
+
+  private CompletableFuture<Page<T>> fetch(Merge.Request request) {
+    FirstPage<T> first = new FirstPage<>();
+    try {
+      QueryEnhancedRequest query = plan.request(request.shard(), request.exclusiveStartKey(),
+          request.limit(), request.consistentRead());
+      SdkPublisher<Page<T>> pages = index == null ? table.query(query) : index.query(query);
+      pages.subscribe(first);
+    } catch (RuntimeException e) {
+      first.future.completeExceptionally(e);
+    }
+    return first.future.handle((page, failure) -> {
+      if (failure != null) {
+        throw new ShardReadException(plan, request.shard(), unwrap(failure));
+      }
+      return page;
+    });
+  }
+
+  static Throwable unwrap(Throwable failure) {
+    Throwable t = failure;
+    while (t instanceof CompletionException && t.getCause() != null) {
+      t = t.getCause();
+    }
+    return t;
+  }
+
+  /** Takes the first page of a query's publisher and cancels the rest, so only one request is made. */
+  private static final class FirstPage<T> implements Subscriber<Page<T>> {
+    final CompletableFuture<Page<T>> future = new CompletableFuture<>();
+    private volatile Subscription subscription;
+
+    @Override
+    public void onSubscribe(Subscription s) {
+      subscription = s;
+      s.request(1);
+    }
+
+    @Override
+    public void onNext(Page<T> page) {
+      if (future.complete(page)) {
+        subscription.cancel();
+      }
+    }
+
+    @Override
+    public void onError(Throwable t) {
+      future.completeExceptionally(t);
+    }
+
+    @Override
+    public void onComplete() {
+      future.complete(Page.create(List.of(), null));
+    }
+  }
+}

@@ -1,0 +1,283 @@
+package io.dynakeys.runtime.read;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.enhanced.dynamodb.model.Page;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The merge of a read, as a state machine that does no I/O, so that the synchronous iterator and
+ * the asynchronous publisher drive the same logic: {@link #finished()}, else {@link #needsFetch()}
+ * (then {@link #requests()}, the driver fetches them, and {@link #accept} each page), else
+ * {@link #next()}.
+ *
+ * <p>Each shard holds at most one page, and a shard is asked for its next page only when that
+ * page is used up and the shard may hold more: the merge cannot tell the next item without the
+ * shard's next one. Shards with items wait in a binary heap ordered by their first item's sort key,
+ * then shard number (reversed for a descending read). With one shard nothing is compared, so no
+ * sort key is ever computed.
+ *
+ * <p>Not thread-safe: the drivers call it from one thread at a time.
+ */
+final class Merge<T> {
+  private final ReadPlan<T> plan;
+  private final int shards;
+  private final boolean single;
+  private final boolean descending;
+  private final int pageSize;
+  private final boolean consistentRead;
+  private final boolean limited;
+
+  /** Per shard: the page being merged ({@code null} when used up) and the index of its head. */
+  private final List<List<T>> pages;
+  private final int[] heads;
+  private final Object[] headKeys;
+  /** Per shard: the ExclusiveStartKey of its next request ({@code null}: from its beginning). */
+  private final List<Map<String, AttributeValue>> nextStart;
+  /** Per shard: its last page came without LastEvaluatedKey, or the start cursor said done. */
+  private final boolean[] exhausted;
+  /** Per shard: its page is used up and it is not exhausted. */
+  private final boolean[] pending;
+  private int pendingCount;
+  /** Per shard: the last item returned from it, and its position once computed. */
+  private final List<T> lastReturned;
+  private final List<List<AttributeValue>> lastPositions;
+
+  private final int[] heap;
+  private int heapSize;
+  private long remaining;
+  private long requestCount;
+
+  Merge(ReadPlan<T> plan, ReadOptions options) {
+    this.plan = plan;
+    this.shards = plan.shardCount();
+    this.single = shards == 1;
+    this.descending = plan.descending();
+    this.pageSize = options.pageSize().orElse(0);
+    this.consistentRead = options.isConsistentRead();
+    this.limited = options.limit().isPresent();
+    this.remaining = options.limit().orElse(Long.MAX_VALUE);
+    this.pages = new ArrayList<>(shards);
+    this.heads = new int[shards];
+    this.headKeys = new Object[shards];
+    this.nextStart = new ArrayList<>(shards);
+    this.exhausted = new boolean[shards];
+    this.pending = new boolean[shards];
+    this.lastReturned = new ArrayList<>(shards);
+    this.lastPositions = new ArrayList<>(shards);
+    this.heap = new int[shards];
+    ReadCursor start = options.cursor();
+    if (start != null) {
+      start.checkBelongsTo(plan);
+    }
+    for (int s = 0; s < shards; s++) {
+      pages.add(null);
+      lastReturned.add(null);
+      byte state = start == null ? ReadCursor.NOT_STARTED : start.state(s);
+      List<AttributeValue> position = state == ReadCursor.AT ? start.position(s) : null;
+      // Until an item of the shard is returned, the cursor keeps the position it started from.
+      lastPositions.add(position);
+      nextStart.add(position == null ? null : plan.startKey(s, position));
+      exhausted[s] = state == ReadCursor.DONE;
+      pending[s] = !exhausted[s];
+      pendingCount += pending[s] ? 1 : 0;
+    }
+  }
+
+  /** Whether the read is over: the limit is reached or every shard is used up. */
+  boolean finished() {
+    return remaining == 0 || (heapSize == 0 && pendingCount == 0);
+  }
+
+  /** Whether some shard must be read before {@link #next()} can tell the next item. */
+  boolean needsFetch() {
+    return remaining > 0 && pendingCount > 0;
+  }
+
+  /** One request per shard that must be read now, made here so that no other thread reads the merge. */
+  List<Request> requests() {
+    List<Request> requests = new ArrayList<>(pendingCount);
+    // A request asks for at most one item more than the read may still return: the extra item, if
+    // any, tells that the shard goes on, so a read that ends at its limit knows without another
+    // request whether anything follows (unless the page size or DynamoDB's 1 MB cut the page).
+    int limit = pageSize;
+    if (limited && (limit == 0 || remaining < limit)) {
+      limit = (int) Math.min(Integer.MAX_VALUE, remaining + 1);
+    }
+    for (int s = 0; s < shards; s++) {
+      if (pending[s]) {
+        requests.add(new Request(s, nextStart.get(s), limit, consistentRead));
+      }
+    }
+    return requests;
+  }
+
+  /** Takes the page {@code request} gave. */
+  void accept(Request request, Page<T> page) {
+    int s = request.shard();
+    if (!pending[s]) {
+      throw new IllegalStateException("shard " + s + " was not waiting for a page");
+    }
+    requestCount++;
+    Map<String, AttributeValue> last = page.lastEvaluatedKey();
+    boolean more = last != null && !last.isEmpty();
+    nextStart.set(s, more ? last : null);
+    exhausted[s] = !more;
+    List<T> items = withoutSkipped(page.items());
+    if (items != null && !items.isEmpty()) {
+      pages.set(s, items);
+      heads[s] = 0;
+      if (!single) {
+        headKeys[s] = plan.sortKey(items.get(0));
+      }
+      pending[s] = false;
+      pendingCount--;
+      push(s);
+    } else if (!more) {
+      pending[s] = false;
+      pendingCount--;
+    }
+    // An empty page with a LastEvaluatedKey leaves the shard pending: it is read again from there.
+  }
+
+  /**
+   * The page's items without the {@code null}s a schema reads another entity's items as (a
+   * collection's {@code ignoringOtherItems()}): those items are skipped, as if a filter had
+   * dropped them; the next request still starts after the page's last evaluated key.
+   */
+  private static <T> List<T> withoutSkipped(List<T> items) {
+    if (items == null || !items.contains(null)) {
+      return items;
+    }
+    List<T> kept = new ArrayList<>(items.size());
+    for (T item : items) {
+      if (item != null) {
+        kept.add(item);
+      }
+    }
+    return kept;
+  }
+
+  /**
+   * The next item in merge order.
+   *
+   * @throws IllegalStateException when the merge is finished or waits for a page
+   */
+  T next() {
+    if (finished() || needsFetch()) {
+      throw new IllegalStateException(finished() ? "the read is finished" : "the read waits for a page");
+    }
+    int s = heap[0];
+    List<T> page = pages.get(s);
+    T item = page.get(heads[s]++);
+    lastReturned.set(s, item);
+    lastPositions.set(s, null);
+    remaining--;
+    if (heads[s] < page.size()) {
+      if (!single) {
+        headKeys[s] = plan.sortKey(page.get(heads[s]));
+        siftDown(0);
+      }
+    } else {
+      // The page is used up: let it go, and read the shard again only if it may hold more.
+      pages.set(s, null);
+      headKeys[s] = null;
+      pop();
+      if (!exhausted[s]) {
+        pending[s] = true;
+        pendingCount++;
+      }
+    }
+    return item;
+  }
+
+  /** The position after every item returned so far. */
+  ReadCursor cursor() {
+    byte[] states = new byte[shards];
+    List<List<AttributeValue>> positions = new ArrayList<>(shards);
+    for (int s = 0; s < shards; s++) {
+      if (exhausted[s] && pages.get(s) == null) {
+        states[s] = ReadCursor.DONE;
+        positions.add(null);
+        continue;
+      }
+      List<AttributeValue> position = lastPositions.get(s);
+      if (position == null && lastReturned.get(s) != null) {
+        // Computed on demand, once per item, so that reading without asking for cursors costs nothing.
+        position = plan.position(lastReturned.get(s));
+        lastPositions.set(s, position);
+      }
+      states[s] = position == null ? ReadCursor.NOT_STARTED : ReadCursor.AT;
+      positions.add(position);
+    }
+    return new ReadCursor(plan.identity(), states, positions);
+  }
+
+  /** Whether the read returned every item of every shard. */
+  boolean complete() {
+    return heapSize == 0 && pendingCount == 0;
+  }
+
+  /** The number of pages taken so far, for the caller's accounting. */
+  long requestCount() {
+    return requestCount;
+  }
+
+  ReadPlan<T> plan() {
+    return plan;
+  }
+
+  // ----------------------------------------------------------------- the heap of shards
+
+  private int compare(int a, int b) {
+    int c = ReadPlan.compareSortKeys(headKeys[a], headKeys[b]);
+    if (c == 0) {
+      c = Integer.compare(a, b);
+    }
+    return descending ? -c : c;
+  }
+
+  private void push(int shard) {
+    int i = heapSize++;
+    heap[i] = shard;
+    while (i > 0) {
+      int parent = (i - 1) >>> 1;
+      if (compare(heap[i], heap[parent]) >= 0) {
+        break;
+      }
+      swap(i, parent);
+      i = parent;
+    }
+  }
+
+  private void pop() {
+    heap[0] = heap[--heapSize];
+    siftDown(0);
+  }
+
+  private void siftDown(int from) {
+    int i = from;
+    while (true) {
+      int left = 2 * i + 1;
+      if (left >= heapSize) {
+        return;
+      }
+      int child = left + 1 < heapSize && compare(heap[left + 1], heap[left]) < 0 ? left + 1 : left;
+      if (compare(heap[child], heap[i]) >= 0) {
+        return;
+      }
+      swap(i, child);
+      i = child;
+    }
+  }
+
+  private void swap(int i, int j) {
+    int t = heap[i];
+    heap[i] = heap[j];
+    heap[j] = t;
+  }
+
+  /** One page to request: the shard, where to start, how many items at most (0: no limit). */
+  record Request(int shard, Map<String, AttributeValue> exclusiveStartKey, int limit, boolean consistentRead) {}
+}

@@ -1,0 +1,253 @@
+package io.dynakeys.runtime.read;
+
+import io.dynakeys.codecs.Utf8;
+import io.dynakeys.runtime.KeyQuery;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import software.amazon.awssdk.enhanced.dynamodb.TableMetadata;
+import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
+import software.amazon.awssdk.enhanced.dynamodb.model.QueryConditional;
+import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * What a read of one query on one table needs, computed once: the condition of each shard, the key
+ * attributes a position holds (read from the table schema's metadata, so an index query's
+ * positions carry the index's keys and the table's), how an item's sort key is obtained and
+ * compared, and the digest of the query's identity that cursors carry. Immutable.
+ */
+final class ReadPlan<T> {
+  /** Bytes of SHA-256 kept: 64 bits make an accidental match between two queries negligible. */
+  static final int DIGEST_BYTES = 8;
+
+  private final KeyQuery query;
+  private final String tableName;
+  private final TableSchema<T> schema;
+  private final boolean descending;
+  private final String sortAttribute;
+  private final List<String> positionAttributes;
+  private final byte[] identity;
+  private final QueryConditional[] conditionals;
+
+  private ReadPlan(KeyQuery query, String tableName, TableSchema<T> schema, boolean descending,
+      String sortAttribute, List<String> positionAttributes) {
+    this.query = query;
+    this.tableName = tableName;
+    this.schema = schema;
+    this.descending = descending;
+    this.sortAttribute = sortAttribute;
+    this.positionAttributes = positionAttributes;
+    this.identity = identity(query, tableName, descending, sortAttribute, positionAttributes);
+    this.conditionals = new QueryConditional[query.partitionValues().size()];
+    for (int i = 0; i < conditionals.length; i++) {
+      conditionals[i] = query.forPartition(i).toQueryConditional();
+    }
+  }
+
+  /**
+   * The plan of {@code query} on {@code tableName} mapped by {@code schema}.
+   *
+   * @throws IllegalArgumentException when the schema has no such index, or the query's key
+   *     attributes are not the keys of the table or index it names (a query of another record)
+   */
+  static <T> ReadPlan<T> of(KeyQuery query, String tableName, TableSchema<T> schema, boolean descending) {
+    TableMetadata metadata = schema.tableMetadata();
+    String index = query.indexName();
+    String where = index == null ? "table " + tableName : "index " + index + " of table " + tableName;
+    String partitionKey;
+    Optional<String> sortKey;
+    try {
+      String name = index == null ? TableMetadata.primaryIndexName() : index;
+      partitionKey = metadata.indexPartitionKey(name);
+      sortKey = metadata.indexSortKey(name);
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException("cannot read " + query + ": the schema of " + tableName
+          + " (" + schema.itemType() + ") declares no " + (index == null ? "primary key" : "index " + index)
+          + " (" + e.getMessage() + ")", e);
+    }
+    if (!partitionKey.equals(query.partitionAttribute())) {
+      throw new IllegalArgumentException("cannot read " + query + " on " + where + ": its partition key is \""
+          + partitionKey + "\", but the query's is \"" + query.partitionAttribute()
+          + "\" (a query of another record or index?)");
+    }
+    if (query.sortAttribute() != null && !query.sortAttribute().equals(sortKey.orElse(null))) {
+      throw new IllegalArgumentException("cannot read " + query + " on " + where + ": its sort key is "
+          + sortKey.map(s -> "\"" + s + "\"").orElse("absent") + ", but the query's is \""
+          + query.sortAttribute() + "\" (a query of another record or index?)");
+    }
+    // A position is an ExclusiveStartKey: the index's keys and the table's. The shard's partition
+    // value is known from the query, so it is not stored.
+    Set<String> keys = new LinkedHashSet<>();
+    keys.add(metadata.primaryPartitionKey());
+    metadata.primarySortKey().ifPresent(keys::add);
+    keys.add(partitionKey);
+    sortKey.ifPresent(keys::add);
+    keys.remove(query.partitionAttribute());
+    String sortAttribute = query.sortAttribute() != null ? query.sortAttribute() : sortKey.orElse(null);
+    return new ReadPlan<>(query, tableName, schema, descending, sortAttribute, List.copyOf(keys));
+  }
+
+  KeyQuery query() {
+    return query;
+  }
+
+  int shardCount() {
+    return conditionals.length;
+  }
+
+  boolean descending() {
+    return descending;
+  }
+
+  byte[] identity() {
+    return identity.clone();
+  }
+
+  boolean hasIdentity(byte[] digest) {
+    return MessageDigest.isEqual(identity, digest);
+  }
+
+  /** The key attributes a position stores, in the order a cursor writes their values. */
+  List<String> positionAttributes() {
+    return positionAttributes;
+  }
+
+  /** For messages: {@code table t} or {@code index i of table t}. */
+  String where() {
+    return query.indexName() == null ? "table " + tableName
+        : "index " + query.indexName() + " of table " + tableName;
+  }
+
+  /** For messages: the query, its table and direction. */
+  String describe() {
+    return query + " on " + where() + (descending ? ", descending" : ", ascending");
+  }
+
+  /** The request of one page of {@code shard}. */
+  QueryEnhancedRequest request(int shard, Map<String, AttributeValue> exclusiveStartKey, int limit,
+      boolean consistentRead) {
+    QueryEnhancedRequest.Builder request = QueryEnhancedRequest.builder()
+        .queryConditional(conditionals[shard])
+        .scanIndexForward(!descending);
+    if (exclusiveStartKey != null) {
+      request.exclusiveStartKey(exclusiveStartKey);
+    }
+    if (limit > 0) {
+      request.limit(limit);
+    }
+    if (consistentRead) {
+      request.consistentRead(true);
+    }
+    return request.build();
+  }
+
+  /** The ExclusiveStartKey of {@code shard} at a position of {@link #positionAttributes()} values. */
+  Map<String, AttributeValue> startKey(int shard, List<AttributeValue> position) {
+    Map<String, AttributeValue> key = new HashMap<>();
+    key.put(query.partitionAttribute(), AttributeValue.fromS(query.partitionValues().get(shard)));
+    for (int i = 0; i < positionAttributes.size(); i++) {
+      key.put(positionAttributes.get(i), position.get(i));
+    }
+    return key;
+  }
+
+  /** The position of {@code item}: the values of its {@link #positionAttributes()}. */
+  List<AttributeValue> position(T item) {
+    List<AttributeValue> values = new ArrayList<>(positionAttributes.size());
+    for (String attribute : positionAttributes) {
+      AttributeValue value = schema.attributeValue(item, attribute);
+      if (value == null) {
+        throw new IllegalStateException("an item read by " + describe() + " has no key attribute \""
+            + attribute + "\", so no read can resume after it: " + item);
+      }
+      values.add(value);
+    }
+    return values;
+  }
+
+  /**
+   * What the merge orders {@code item} by: its sort key attribute as a String (compared by UTF-8
+   * bytes), a BigDecimal (N) or a byte[] (B, unsigned); the empty string when the table has no
+   * sort key, so that shards alone order the items.
+   */
+  Object sortKey(T item) {
+    if (sortAttribute == null) {
+      return "";
+    }
+    AttributeValue value = schema.attributeValue(item, sortAttribute);
+    if (value == null) {
+      throw new IllegalStateException("an item read by " + describe() + " has no sort key attribute \""
+          + sortAttribute + "\", so it cannot be merged: " + item);
+    }
+    if (value.s() != null) {
+      return value.s();
+    }
+    if (value.n() != null) {
+      return new BigDecimal(value.n());
+    }
+    if (value.b() != null) {
+      return value.b().asByteArrayUnsafe();
+    }
+    throw new IllegalStateException("the sort key attribute \"" + sortAttribute + "\" of an item read by "
+        + describe() + " is neither a string, a number nor binary: " + value);
+  }
+
+  /** DynamoDB's order of two {@link #sortKey} values of the same attribute. */
+  static int compareSortKeys(Object a, Object b) {
+    if (a instanceof String && b instanceof String) {
+      return Utf8.compare((String) a, (String) b);
+    }
+    if (a instanceof BigDecimal && b instanceof BigDecimal) {
+      return ((BigDecimal) a).compareTo((BigDecimal) b);
+    }
+    if (a instanceof byte[] && b instanceof byte[]) {
+      return Arrays.compareUnsigned((byte[]) a, (byte[]) b);
+    }
+    throw new IllegalStateException("sort keys of different types cannot be merged: " + a + ", " + b);
+  }
+
+  private static byte[] identity(KeyQuery query, String tableName, boolean descending,
+      String sortAttribute, List<String> positionAttributes) {
+    MessageDigest sha;
+    try {
+      sha = MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java platform has SHA-256", e);
+    }
+    // Length-prefixed fields, so that no two different queries write the same bytes.
+    feed(sha, "dynakeys.read/1");
+    feed(sha, tableName);
+    feed(sha, query.indexName());
+    feed(sha, query.partitionAttribute());
+    feed(sha, Integer.toString(query.partitionValues().size()));
+    query.partitionValues().forEach(v -> feed(sha, v));
+    feed(sha, sortAttribute);
+    feed(sha, query.operator().name());
+    feed(sha, query.lowerOperand());
+    feed(sha, query.upperOperand());
+    feed(sha, descending ? "descending" : "ascending");
+    positionAttributes.forEach(a -> feed(sha, a));
+    return Arrays.copyOf(sha.digest(), DIGEST_BYTES);
+  }
+
+  private static void feed(MessageDigest sha, String field) {
+    if (field == null) {
+      sha.update(new byte[] {-1, -1, -1, -1});
+      return;
+    }
+    byte[] bytes = field.getBytes(StandardCharsets.UTF_8);
+    int n = bytes.length;
+    sha.update(new byte[] {(byte) (n >>> 24), (byte) (n >>> 16), (byte) (n >>> 8), (byte) n});
+    sha.update(bytes);
+  }
+}

@@ -1,0 +1,48 @@
+package io.dynakeys.runtime.read;
+
+/**
+ * A request to one shard of a read failed, which fails the whole read: a merge that went on without
+ * a shard would silently leave out its items. The message names the shard, its partition key and
+ * where it was read; the cause is the client's exception (a {@code DynamoDbException}, a
+ * {@code SdkClientException}, a mapping error...).
+ *
+ * <p>The read's state is left as it was before the request: its {@code cursor()} still resumes
+ * exactly after the last item returned, so a caller may retry from there.
+ */
+public final class ShardReadException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  private final int shard;
+  private final String partitionValue;
+
+  ShardReadException(ReadPlan<?> plan, int shard, Throwable cause) {
+    super("reading shard " + shard + " of " + plan.shardCount() + " (" + plan.query().partitionAttribute()
+        + " = \"" + plan.query().partitionValues().get(shard) + "\") of " + plan.where() + " failed: "
+        + describe(cause), cause);
+    this.shard = shard;
+    this.partitionValue = plan.query().partitionValues().get(shard);
+  }
+
+  private static String describe(Throwable cause) {
+    String message = cause.getMessage();
+    return cause.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+  }
+
+  /**
+   * The shard whose request failed.
+   *
+   * @return its number, from 0, in the order of the query's partition values
+   */
+  public int shard() {
+    return shard;
+  }
+
+  /**
+   * The partition key of the shard whose request failed.
+   *
+   * @return the encoded partition key
+   */
+  public String partitionValue() {
+    return partitionValue;
+  }
+}

@@ -1,0 +1,51 @@
+package io.dynakeys.runtime.read;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.function.Supplier;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbIndex;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
+import software.amazon.awssdk.enhanced.dynamodb.model.Page;
+import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
+
+/** Reads pages of the shards of a plan through the synchronous enhanced client. */
+final class SyncShards<T> {
+  private final ReadPlan<T> plan;
+  private final DynamoDbTable<T> table;
+  private final DynamoDbIndex<T> index;
+  private final ReadOptions options;
+
+  SyncShards(ReadPlan<T> plan, DynamoDbTable<T> table, ReadOptions options) {
+    this.plan = plan;
+    this.table = table;
+    // An index query must run on the index: on the table its key condition matches nothing.
+    this.index = plan.query().indexName() == null ? null : table.index(plan.query().indexName());
+    this.options = options;
+  }
+
+  /** The pages of {@code requests}, in order: one in the calling thread, several at once. */
+  List<Page<T>> fetch(List<Merge.Request> requests) {
+    if (requests.size() == 1) {
+      return List.of(fetch(requests.get(0)));
+    }
+    List<Supplier<Page<T>>> work = new ArrayList<>(requests.size());
+    for (Merge.Request request : requests) {
+      work.add(() -> fetch(request));
+    }
+    // Resolved only here, so that reads of one partition never create the default pool.
+    return FanOut.all(work, options.executor());
+  }
+
+  private Page<T> fetch(Merge.Request request) {
+    try {
+      QueryEnhancedRequest query = plan.request(request.shard(), request.exclusiveStartKey(),
+          request.limit(), request.consistentRead());
+      // The iterator requests its first page in next() and nothing more unless asked.
+      Iterator<Page<T>> pages = index == null ? table.query(query).iterator() : index.query(query).iterator();
+      return pages.hasNext() ? pages.next() : Page.create(List.of(), null);
+    } catch (RuntimeException e) {
+      throw new ShardReadException(plan, request.shard(), e);
+    }
+  }
+}

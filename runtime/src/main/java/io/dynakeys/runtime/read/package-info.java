@@ -1,0 +1,40 @@
+/**
+ * Running queries: every generated query stage and every {@link io.dynakeys.runtime.KeyQuery}
+ * reads its items through the enhanced client with {@code items(table)} or
+ * {@code page(table, limit, cursor)}, on the table or, for an index query, on its index; a query of
+ * several partitions (the shards of a sharded record) reads them concurrently and merges their items
+ * back into sort key order.
+ *
+ * <pre>{@code
+ * MergedItems<InvoiceLine> lines = InvoiceLineKeys.query(125656).lineAtLeast(10).items(table);
+ * for (InvoiceLine line : lines) { ... }                      // lazily, in key order
+ *
+ * ReadPage<InvoiceLine> page = InvoiceLineKeys.query(125656).page(table, 50, request.cursor());
+ * respond(page.items(), page.nextCursor());                   // null when there is nothing more
+ *
+ * InvoiceLineKeys.query(125656).page(asyncTable, ReadOptions.defaults().descending().limit(50))
+ *     .thenAccept(p -> ...);
+ * }</pre>
+ *
+ * <h2>How a read works</h2>
+ *
+ * A read of N partitions keeps, per partition ("shard"), at most one page of items: the first
+ * pages of all shards are requested concurrently (through the asynchronous client's futures, or,
+ * for the synchronous client, on
+ * {@link io.dynakeys.runtime.read.ReadOptions#executor(java.util.concurrent.Executor) an executor}
+ * while the calling thread waits for them or the first failure), and afterwards a shard's next
+ * page is requested only when its page is used up and the merge needs its next item to decide
+ * what comes next. Items come out in the order of their sort key attribute (UTF-8 bytes for strings, as
+ * DynamoDB orders them), ties between shards by shard number, and a descending read gives the exact
+ * reverse. A read of one partition is the same code with N = 1 and uses no thread of its own.
+ *
+ * <h2>Cursors</h2>
+ *
+ * A {@link io.dynakeys.runtime.read.ReadCursor} is the position of a read after the items returned
+ * so far: per shard, the key of the last item returned from it (not the last one fetched), "not
+ * started" or "done". Its string form is opaque and URL-safe, carries a digest of the query it
+ * belongs to and a checksum, and resumes exactly: a cursor that is malformed, altered or made by
+ * another query (table, index, partitions, sort key condition or direction) is rejected with an
+ * {@link java.lang.IllegalArgumentException} before any request.
+ */
+package io.dynakeys.runtime.read;
