@@ -1,11 +1,14 @@
 package io.dynakeys.examples;
 
 import io.dynakeys.drive.DriveExample;
+import io.dynakeys.examples.customers.CustomersExample;
+import io.dynakeys.examples.invoices.InvoiceExample;
 import io.dynakeys.examples.leaderboard.LeaderboardExample;
 import io.dynakeys.examples.leaderboard.Run;
 import io.dynakeys.examples.leaderboard.RunKeys;
 import io.dynakeys.examples.leaderboard.ScenarioPrinter;
 import io.dynakeys.examples.leaderboard.SeasonRuns;
+import io.dynakeys.examples.orders.OrdersExample;
 import io.dynakeys.testing.DynamoEndpoint;
 import java.io.PrintStream;
 import java.util.List;
@@ -35,6 +38,9 @@ public final class Examples {
       leaderboard(endpoint, out);
       out.println();
       DriveExample.run(endpoint.enhancedClient(), endpoint.client(), out);
+      OrdersExample.run(endpoint.enhancedClient(), out);
+      CustomersExample.run(endpoint.enhancedClient(), out);
+      InvoiceExample.run(endpoint.enhancedClient(), endpoint.client(), out);
     }
     out.println();
     out.println("All examples ran; their tables are deleted.");
