@@ -3,16 +3,10 @@ package io.dynakeys.drive;
 import io.dynakeys.runtime.KeyQuery;
 import io.dynakeys.runtime.TreePath;
 import java.io.PrintStream;
-import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
-import software.amazon.awssdk.enhanced.dynamodb.DynamoDbIndex;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
-import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
-import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 
 /**
  * The file tree of the article on composite sort keys, run against a real table: an account's
@@ -35,7 +29,6 @@ import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 public final class DriveExample {
   private static final String ACCOUNT = "a91";
   private static final TreePath PHOTOS = TreePath.folder("root", "photos");
-  private static final Duration ACTIVE_TIMEOUT = Duration.ofMinutes(2);
 
   private DriveExample() {}
 
@@ -44,14 +37,12 @@ public final class DriveExample {
    * of its children to {@code out}, and deletes the table.
    *
    * @param client the enhanced client
-   * @param lowLevel the low-level client of the same server, to wait for the table
    * @param out where to print
    */
-  public static void run(DynamoDbEnhancedClient client, DynamoDbClient lowLevel, PrintStream out) {
+  public static void run(DynamoDbEnhancedClient client, PrintStream out) {
     String tableName = "dynakeys-drive-example-" + UUID.randomUUID();
     DynamoDbTable<Entry> table = EntryKeys.createTable(client, tableName);
     try {
-      awaitActive(lowLevel, tableName);
       List<Entry> drive = drive();
       drive.forEach(table::putItem);
       out.println();
@@ -106,7 +97,7 @@ public final class DriveExample {
   static void printSubtree(DynamoDbTable<Entry> table, TreePath folder, PrintStream out) {
     KeyQuery query = EntryKeys.query(ACCOUNT).pathSubtree(folder);
     out.println("Subtree of " + folder + " (" + query + "):");
-    for (Entry entry : table.query(request(query)).items()) {
+    for (Entry entry : query.items(table)) {
       int depth = entry.path().depth() - folder.depth();
       out.println("  ".repeat(depth) + name(entry.path()));
     }
@@ -115,10 +106,7 @@ public final class DriveExample {
   /** The direct children of {@code folder}, each beside its encoded sort key. */
   static void printChildren(DynamoDbTable<Entry> table, TreePath folder, PrintStream out) {
     KeyQuery query = EntryKeys.query(ACCOUNT).pathChildren(folder);
-    DynamoDbIndex<Entry> index = table.index(query.indexName());
-    List<Entry> children = index.query(request(query)).stream()
-        .flatMap(page -> page.items().stream())
-        .toList();
+    List<Entry> children = query.items(table).toList();   // runs on the pathChildren index
     int width = children.stream().mapToInt(e -> name(e.path()).length()).max().orElse(0);
     out.println("Children of " + folder + " (" + query + "):");
     for (Entry child : children) {
@@ -129,37 +117,5 @@ public final class DriveExample {
 
   private static String name(TreePath path) {
     return path.folder() ? path.name() + "/" : path.name();
-  }
-
-  private static QueryEnhancedRequest request(KeyQuery query) {
-    return QueryEnhancedRequest.builder().queryConditional(query.toQueryConditional()).build();
-  }
-
-  // DynamoDB creates tables asynchronously; the SDK's waiter polls every 20 seconds, so a short
-  // poll keeps the example quick on local servers.
-  private static void awaitActive(DynamoDbClient lowLevel, String tableName) {
-    long deadline = System.nanoTime() + ACTIVE_TIMEOUT.toNanos();
-    long delayMillis = 10;
-    while (true) {
-      TableStatus status;
-      try {
-        status = lowLevel.describeTable(r -> r.tableName(tableName)).table().tableStatus();
-      } catch (ResourceNotFoundException notYetVisible) {
-        status = TableStatus.CREATING;
-      }
-      if (status == TableStatus.ACTIVE) {
-        return;
-      }
-      if (System.nanoTime() - deadline > 0) {
-        throw new IllegalStateException("table " + tableName + " is still " + status);
-      }
-      try {
-        Thread.sleep(delayMillis);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted while waiting for table " + tableName, e);
-      }
-      delayMillis = Math.min(delayMillis * 2, 1000);
-    }
   }
 }

@@ -37,7 +37,7 @@ public final class Examples {
           ? "a private dynalite" : "the server named by " + DynamoEndpoint.ENDPOINT_ENV));
       leaderboard(endpoint, out);
       out.println();
-      DriveExample.run(endpoint.enhancedClient(), endpoint.client(), out);
+      DriveExample.run(endpoint.enhancedClient(), out);
       OrdersExample.run(endpoint.enhancedClient(), out);
       CustomersExample.run(endpoint.enhancedClient(), out);
       InvoiceExample.run(endpoint.enhancedClient(), endpoint.client(), out);

@@ -30,7 +30,7 @@ class DriveExampleTest {
       DynamoDbClient client) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-      DriveExample.run(enhanced, client, out);
+      DriveExample.run(enhanced, out);
     }
     String printed = bytes.toString(StandardCharsets.UTF_8);
     List<String> lines = printed.lines().toList();

@@ -147,7 +147,14 @@ final class Merge<T> {
    * dropped them; the next request still starts after the page's last evaluated key.
    */
   private static <T> List<T> withoutSkipped(List<T> items) {
-    if (items == null || !items.contains(null)) {
+    if (items == null) {
+      return null;
+    }
+    boolean skipped = false;
+    for (T item : items) { // not contains(null): immutable lists refuse to look for null
+      skipped |= item == null;
+    }
+    if (!skipped) {
       return items;
     }
     List<T> kept = new ArrayList<>(items.size());
