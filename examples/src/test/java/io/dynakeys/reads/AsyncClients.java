@@ -10,10 +10,11 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClientBuilder;
  * An asynchronous client for the tests' server (test-support gives synchronous ones): the SDK's
  * default asynchronous HTTP client, dummy credentials for dynalite, the default chain otherwise.
  */
-final class AsyncClients {
+public final class AsyncClients {
   private AsyncClients() {}
 
-  static DynamoDbAsyncClient of(DynamoEndpoint endpoint) {
+  /** A client of {@code endpoint}'s server; close it when done. */
+  public static DynamoDbAsyncClient of(DynamoEndpoint endpoint) {
     DynamoDbAsyncClientBuilder builder = DynamoDbAsyncClient.builder()
         .endpointOverride(endpoint.endpoint()).region(endpoint.region());
     if (endpoint.isDynalite()) {
