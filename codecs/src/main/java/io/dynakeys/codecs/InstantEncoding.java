@@ -1,11 +1,9 @@
 package io.dynakeys.codecs;
 
-import java.math.BigInteger;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.Comparator;
-import java.util.List;
 
 /**
  * {@code Instant}: without {@code @Padded}, fixed-width ISO-8601 in UTC with nine fractional
@@ -13,19 +11,25 @@ import java.util.List;
  * {@code @Padded}, epoch milliseconds, refusing an instant with a fraction of a millisecond
  * rather than truncating it.
  */
-public final class InstantEncoding implements KeyEncoding<Instant> {
+public final class InstantEncoding extends TemporalEncoding.EpochMillisEncoding<Instant> {
   private static final Instant FIRST = Instant.parse("0000-01-01T00:00:00Z");
   private static final Instant LAST = Instant.parse("9999-12-31T23:59:59.999999999Z");
   private static final Instant EXAMPLE = Instant.parse("2026-06-23T10:15:30Z");
 
-  @Override
-  public String label() {
-    return "Instant";
+  /** The encoding; {@link KeyTypes} holds the one instance generated code uses. */
+  public InstantEncoding() {
+    super(Instant.class, IsoText.DATE_TIME + 1, "0123456789-:.TZ", Comparator.naturalOrder(), FIRST, LAST,
+        "Instant epoch milliseconds");
   }
 
   @Override
-  public List<String> javaTypes() {
-    return List.of("java.time.Instant");
+  long epochSecond(Instant value) {
+    return value.getEpochSecond();
+  }
+
+  @Override
+  int nano(Instant value) {
+    return value.getNano();
   }
 
   @Override
@@ -42,68 +46,8 @@ public final class InstantEncoding implements KeyEncoding<Instant> {
   }
 
   @Override
-  public int textLength() {
-    return IsoText.DATE_TIME + 1;
-  }
-
-  @Override
-  public String textAlphabet() {
-    return "0123456789-:.TZ";
-  }
-
-  @Override
-  public Comparator<? super Instant> order() {
-    return Comparator.naturalOrder();
-  }
-
-  @Override
-  public Instant first() {
-    return FIRST;
-  }
-
-  @Override
-  public Instant last() {
-    return LAST;
-  }
-
-  @Override
-  public boolean paddable() {
-    return true;
-  }
-
-  @Override
-  public String unit() {
-    return "Instant epoch milliseconds";
-  }
-
-  @Override
-  public long minUnits() {
-    return Long.MIN_VALUE;
-  }
-
-  @Override
-  public long maxUnits() {
-    return Long.MAX_VALUE;
-  }
-
-  @Override
-  public long toUnits(Instant value) {
-    return EpochMillis.exact(value.getEpochSecond(), value.getNano());
-  }
-
-  @Override
   public Instant fromUnits(long units) {
     return Instant.ofEpochMilli(units);
-  }
-
-  @Override
-  public BigInteger floorUnits(Instant bound) {
-    return EpochMillis.floor(bound.getEpochSecond(), bound.getNano());
-  }
-
-  @Override
-  public BigInteger ceilUnits(Instant bound) {
-    return EpochMillis.ceil(bound.getEpochSecond(), bound.getNano());
   }
 
   @Override

@@ -3,26 +3,21 @@ package io.dynakeys.codecs;
 import java.math.BigInteger;
 import java.time.LocalDate;
 import java.util.Comparator;
-import java.util.List;
 
 /**
  * {@code LocalDate}: without {@code @Padded}, ISO-8601 {@code 2026-06-23} (ten characters, years
  * 0000 to 9999); {@code @Padded}, the epoch day (days since 1970-01-01), so dates before 1970 need
  * a negative {@code min}.
  */
-public final class LocalDateEncoding implements KeyEncoding<LocalDate> {
+public final class LocalDateEncoding extends TemporalEncoding<LocalDate> {
   private static final LocalDate FIRST = LocalDate.of(0, 1, 1);
   private static final LocalDate LAST = LocalDate.of(9999, 12, 31);
   private static final LocalDate EXAMPLE = LocalDate.of(2026, 6, 23);
 
-  @Override
-  public String label() {
-    return "LocalDate";
-  }
-
-  @Override
-  public List<String> javaTypes() {
-    return List.of("java.time.LocalDate");
+  /** The encoding; {@link KeyTypes} holds the one instance generated code uses. */
+  public LocalDateEncoding() {
+    super(LocalDate.class, IsoText.DATE, "0123456789-", Comparator.naturalOrder(), FIRST, LAST, "LocalDate epoch days",
+        LocalDate.MIN.toEpochDay(), LocalDate.MAX.toEpochDay());
   }
 
   @Override
@@ -33,51 +28,6 @@ public final class LocalDateEncoding implements KeyEncoding<LocalDate> {
   @Override
   public LocalDate fromText(String text) {
     return IsoText.parseDate(text);
-  }
-
-  @Override
-  public int textLength() {
-    return IsoText.DATE;
-  }
-
-  @Override
-  public String textAlphabet() {
-    return "0123456789-";
-  }
-
-  @Override
-  public Comparator<? super LocalDate> order() {
-    return Comparator.naturalOrder();
-  }
-
-  @Override
-  public LocalDate first() {
-    return FIRST;
-  }
-
-  @Override
-  public LocalDate last() {
-    return LAST;
-  }
-
-  @Override
-  public boolean paddable() {
-    return true;
-  }
-
-  @Override
-  public String unit() {
-    return "LocalDate epoch days";
-  }
-
-  @Override
-  public long minUnits() {
-    return LocalDate.MIN.toEpochDay();
-  }
-
-  @Override
-  public long maxUnits() {
-    return LocalDate.MAX.toEpochDay();
   }
 
   @Override

@@ -1,11 +1,8 @@
 package io.dynakeys.codecs;
 
-import java.math.BigInteger;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.Comparator;
-import java.util.List;
 
 /**
  * {@code OffsetDateTime}, keyed as the instant it names: the value is normalised to UTC and its
@@ -16,18 +13,23 @@ import java.util.List;
  * epoch milliseconds. A parsed key gives the instant at {@link ZoneOffset#UTC}; the table schema
  * keeps the component's own offset in its attribute.
  */
-public final class OffsetDateTimeEncoding implements KeyEncoding<OffsetDateTime> {
+public final class OffsetDateTimeEncoding extends TemporalEncoding.EpochMillisEncoding<OffsetDateTime> {
   private static final InstantEncoding INSTANT = new InstantEncoding();
-  private static final Comparator<OffsetDateTime> TIMELINE = OffsetDateTime.timeLineOrder();
 
-  @Override
-  public String label() {
-    return "OffsetDateTime";
+  /** The encoding; {@link KeyTypes} holds the one instance generated code uses. */
+  public OffsetDateTimeEncoding() {
+    super(OffsetDateTime.class, INSTANT.textLength(), INSTANT.textAlphabet(), OffsetDateTime.timeLineOrder(),
+        utc(INSTANT.first()), utc(INSTANT.last()), "OffsetDateTime epoch milliseconds");
   }
 
   @Override
-  public List<String> javaTypes() {
-    return List.of("java.time.OffsetDateTime");
+  long epochSecond(OffsetDateTime value) {
+    return value.toEpochSecond();
+  }
+
+  @Override
+  int nano(OffsetDateTime value) {
+    return value.getNano();
   }
 
   @Override
@@ -41,68 +43,8 @@ public final class OffsetDateTimeEncoding implements KeyEncoding<OffsetDateTime>
   }
 
   @Override
-  public int textLength() {
-    return INSTANT.textLength();
-  }
-
-  @Override
-  public String textAlphabet() {
-    return INSTANT.textAlphabet();
-  }
-
-  @Override
-  public Comparator<? super OffsetDateTime> order() {
-    return TIMELINE;
-  }
-
-  @Override
-  public OffsetDateTime first() {
-    return utc(INSTANT.first());
-  }
-
-  @Override
-  public OffsetDateTime last() {
-    return utc(INSTANT.last());
-  }
-
-  @Override
-  public boolean paddable() {
-    return true;
-  }
-
-  @Override
-  public String unit() {
-    return "OffsetDateTime epoch milliseconds";
-  }
-
-  @Override
-  public long minUnits() {
-    return Long.MIN_VALUE;
-  }
-
-  @Override
-  public long maxUnits() {
-    return Long.MAX_VALUE;
-  }
-
-  @Override
-  public long toUnits(OffsetDateTime value) {
-    return INSTANT.toUnits(value.toInstant());
-  }
-
-  @Override
   public OffsetDateTime fromUnits(long units) {
     return utc(Instant.ofEpochMilli(units));
-  }
-
-  @Override
-  public BigInteger floorUnits(OffsetDateTime bound) {
-    return INSTANT.floorUnits(bound.toInstant());
-  }
-
-  @Override
-  public BigInteger ceilUnits(OffsetDateTime bound) {
-    return INSTANT.ceilUnits(bound.toInstant());
   }
 
   @Override
