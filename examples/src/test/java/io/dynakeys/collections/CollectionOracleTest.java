@@ -202,6 +202,32 @@ class CollectionOracleTest {
   }
 
   @Test
+  void matchCallsTheCaseOfEachMemberAndRefusesNull() {
+    AccountItemKeys.Cases<String> cases = new AccountItemKeys.Cases<>() {
+      @Override
+      public String onMember(Member item) {
+        return "member " + item.user();
+      }
+
+      @Override
+      public String onInvoice(Invoice item) {
+        return "invoice " + item.number();
+      }
+
+      @Override
+      public String onEvent(Event item) {
+        return "event " + item.seq();
+      }
+    };
+    assertEquals("member ann", AccountItemKeys.match(new Member("a", "ann", "admin"), cases));
+    assertEquals("invoice 7", AccountItemKeys.match(new Invoice("a", 7, 1), cases));
+    assertEquals("event 3", AccountItemKeys.match(new Event("a", FIRST_DAY, 3, "x"), cases));
+    assertEquals("item", assertThrows(NullPointerException.class, () -> AccountItemKeys.match(null, cases)).getMessage());
+    assertEquals("cases", assertThrows(NullPointerException.class,
+        () -> AccountItemKeys.match(new Invoice("a", 7, 1), null)).getMessage());
+  }
+
+  @Test
   void itemsOfAnotherTypeCannotBeWrittenThroughTheCollection() {
     @SuppressWarnings({"unchecked", "rawtypes"})
     DynamoDbTable<Object> raw = (DynamoDbTable) table;

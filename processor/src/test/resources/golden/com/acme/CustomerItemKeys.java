@@ -3,6 +3,7 @@ package com.acme;
 import io.dynakeys.runtime.KeyQuery;
 import io.dynakeys.runtime.QueryStage;
 import io.dynakeys.runtime.schema.CollectionTableSchema;
+import java.util.Objects;
 import javax.annotation.processing.Generated;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
@@ -63,6 +64,27 @@ public final class CustomerItemKeys {
   }
 
   /**
+   * Calls the method of {@code cases} for the member {@code item} is: the exhaustive {@code switch} over {@link CustomerItem} that Java 17 can check.
+   *
+   * @param item the item
+   * @param cases what to do with each member
+   * @param <R> what the cases return
+   * @return what the member's case returned
+   * @throws NullPointerException when {@code item} or {@code cases} is null
+   */
+  public static <R> R match(CustomerItem item, Cases<R> cases) {
+    Objects.requireNonNull(item, "item");
+    Objects.requireNonNull(cases, "cases");
+    if (item instanceof Profile) {
+      return cases.onProfile((Profile) item);
+    }
+    if (item instanceof Order) {
+      return cases.onOrder((Order) item);
+    }
+    throw new IllegalArgumentException(item.getClass().getName() + " is no member of CustomerItem; recompile CustomerItemKeys");
+  }
+
+  /**
    * A query of a partition of {@link CustomerItem}: as it is, every member's items; narrowed, one member's, through that member's own stages.
    */
   public static final class Query implements QueryStage {
@@ -93,5 +115,22 @@ public final class CustomerItemKeys {
     public OrderKeys.Query orders() {
       return OrderKeys.query(customerId);
     }
+  }
+
+  /**
+   * What to do with each member of {@link CustomerItem}, for {@link #match}: a member added to the collection adds a method here, so every implementation must handle it.
+   *
+   * @param <R> what each case returns
+   */
+  public interface Cases<R> {
+    /**
+     * What to do with {@link Profile} items.
+     */
+    R onProfile(Profile item);
+
+    /**
+     * What to do with {@link Order} items.
+     */
+    R onOrder(Order item);
   }
 }

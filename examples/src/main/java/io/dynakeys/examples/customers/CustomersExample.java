@@ -12,8 +12,8 @@ import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
 /**
  * The item collection the article on zero-padded keys ends with: a customer's profile, orders and
  * addresses in one partition {@code CUSTOMER#<customerId>}, written through one table schema and
- * read back, typed, by one query. Each item is printed beside its keys; patterns over the sealed
- * {@link CustomerItem} tell the members apart.
+ * read back, typed, by one query. Each item is printed beside its keys; the generated
+ * {@code CustomerItemKeys.match} tells the members apart, exhaustively.
  *
  * <p>Customer {@code c12}, whose partition key starts with {@code c1}'s, is in the table too and
  * stays out of {@code c1}'s query. The narrowed query ({@code .orders()}) reads only orders,
@@ -88,31 +88,49 @@ public final class CustomersExample {
   }
 
   /**
-   * What the item is, in a few words. On Java 21 and later this is an exhaustive
-   * {@code switch (item) { case Profile p -> ...; case Order o -> ...; case Address a -> ...; }};
-   * Java 17, which this example targets, has only the {@code instanceof} patterns.
+   * What the item is, in a few words: one case per member, through the generated
+   * {@code CustomerItemKeys.match}, which Java 17 checks for exhaustiveness (a member added to
+   * {@link CustomerItem} adds a method to {@code Cases}, so this stops compiling until it handles
+   * it). On Java 21 and later a {@code switch} with type patterns over the sealed interface does
+   * the same.
    */
   static String describe(CustomerItem item) {
-    if (item instanceof Profile p) {
-      return p.name() + " <" + p.email() + ">";
-    } else if (item instanceof Order o) {
-      return "order " + o.orderId() + " of " + o.placedOn() + ", " + cents(o.totalCents());
-    } else if (item instanceof Address a) {
-      return a.label() + ": " + a.street() + ", " + a.city();
-    }
-    throw new AssertionError("CustomerItem permits no " + item.getClass());
+    return CustomerItemKeys.match(item, new CustomerItemKeys.Cases<>() {
+      @Override
+      public String onProfile(Profile p) {
+        return p.name() + " <" + p.email() + ">";
+      }
+
+      @Override
+      public String onOrder(Order o) {
+        return "order " + o.orderId() + " of " + o.placedOn() + ", " + cents(o.totalCents());
+      }
+
+      @Override
+      public String onAddress(Address a) {
+        return a.label() + ": " + a.street() + ", " + a.city();
+      }
+    });
   }
 
   /** The item's partition and sort keys, from its member's generated keys. */
   private static List<String> keys(CustomerItem item) {
-    if (item instanceof Profile p) {
-      return List.of(ProfileKeys.partitionKey(p), ProfileKeys.sortKey(p));
-    } else if (item instanceof Order o) {
-      return List.of(OrderKeys.partitionKey(o), OrderKeys.sortKey(o));
-    } else if (item instanceof Address a) {
-      return List.of(AddressKeys.partitionKey(a), AddressKeys.sortKey(a));
-    }
-    throw new AssertionError("CustomerItem permits no " + item.getClass());
+    return CustomerItemKeys.match(item, new CustomerItemKeys.Cases<>() {
+      @Override
+      public List<String> onProfile(Profile p) {
+        return List.of(ProfileKeys.partitionKey(p), ProfileKeys.sortKey(p));
+      }
+
+      @Override
+      public List<String> onOrder(Order o) {
+        return List.of(OrderKeys.partitionKey(o), OrderKeys.sortKey(o));
+      }
+
+      @Override
+      public List<String> onAddress(Address a) {
+        return List.of(AddressKeys.partitionKey(a), AddressKeys.sortKey(a));
+      }
+    });
   }
 
   private static String cents(long cents) {

@@ -8,6 +8,7 @@ import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import com.palantir.javapoet.TypeVariableName;
 import io.dynakeys.processor.model.CollectionModel;
 import io.dynakeys.processor.model.KeyComponent;
 import io.dynakeys.processor.model.KeyPart;
@@ -18,9 +19,10 @@ import javax.lang.model.element.Modifier;
 
 /**
  * Writes {@code <Collection>Keys} for an {@code @ItemCollection}: the table schema that reads and
- * writes every member, {@code createTable} with every member's indexes, and {@code query(...)}
+ * writes every member, {@code createTable} with every member's indexes, {@code query(...)}
  * of a whole partition, whose stage narrows to one member ({@code .orders()}) through that
- * member's own query builder. Everything else comes from the members' own keys classes.
+ * member's own query builder, and {@code match(item, cases)}, an exhaustive dispatch over the
+ * members. Everything else comes from the members' own keys classes.
  */
 public final class CollectionWriter {
   private static final ClassName COLLECTION_SCHEMA =
@@ -82,7 +84,59 @@ public final class CollectionWriter {
         .addStatement("return tableSchema().createTable(client, tableName)")
         .build());
     addQuery(keys);
+    addCases(keys);
     return keys.build();
+  }
+
+  /**
+   * {@code Cases<R>}, one method per member, and {@code match(item, cases)}: an exhaustive dispatch
+   * over the sealed interface that Java 17 checks (its {@code switch} has no type patterns). A new
+   * member adds a method, so every implementation stops compiling until it handles it.
+   */
+  private void addCases(TypeSpec.Builder keys) {
+    ClassName cases = collection.keysClass().nestedClass("Cases");
+    TypeVariableName r = TypeVariableName.get("R");
+    TypeSpec.Builder type = TypeSpec.interfaceBuilder(cases)
+        .addModifiers(Modifier.PUBLIC)
+        .addTypeVariable(r)
+        .addJavadoc("What to do with each member of {@link $T}, for {@link #match}: a member added to"
+            + " the collection adds a method here, so every implementation must handle it.\n\n"
+            + "@param <R> what each case returns\n", collection.type());
+    MethodSpec.Builder match = MethodSpec.methodBuilder("match")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .addTypeVariable(r)
+        .returns(r)
+        .addParameter(collection.type(), "item")
+        .addParameter(ParameterizedTypeName.get(cases, r), "cases")
+        .addJavadoc("Calls the method of {@code cases} for the member {@code item} is: the exhaustive"
+            + " {@code switch} over {@link $T} that Java 17 can check.\n\n"
+            + "@param item the item\n@param cases what to do with each member\n@param <R> what the cases return\n"
+            + "@return what the member's case returned\n"
+            + "@throws NullPointerException when {@code item} or {@code cases} is null\n", collection.type());
+    match.addStatement("$T.requireNonNull(item, $S)", java.util.Objects.class, "item");
+    match.addStatement("$T.requireNonNull(cases, $S)", java.util.Objects.class, "cases");
+    for (KeySchemaModel member : collection.members()) {
+      String method = caseMethod(member);
+      type.addMethod(MethodSpec.methodBuilder(method)
+          .addModifiers(Modifier.PUBLIC, Modifier.ABSTRACT)
+          .returns(r)
+          .addParameter(member.record(), "item")
+          .addJavadoc("What to do with {@link $T} items.\n", member.record())
+          .build());
+      match.beginControlFlow("if (item instanceof $T)", member.record())
+          .addStatement("return cases.$N(($T) item)", method, member.record())
+          .endControlFlow();
+    }
+    // Unreachable while the interface and this class are compiled together: it is sealed.
+    match.addStatement("throw new $T(item.getClass().getName() + $S)", IllegalArgumentException.class,
+        " is no member of " + collection.name() + "; recompile " + collection.keysClass().simpleName());
+    keys.addType(type.build());
+    keys.addMethod(match.build());
+  }
+
+  /** The case of {@code member} in {@code Cases}: {@code onOrder} for {@code Order}. */
+  static String caseMethod(KeySchemaModel member) {
+    return "on" + member.record().simpleName();
   }
 
   private void addQuery(TypeSpec.Builder keys) {
