@@ -33,12 +33,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * and addresses, typed:
  *
  * <pre>{@code
- * for (CustomerItem item : table.query(CustomerItemKeys.query("c1").toQueryConditional()).items()) {
- *   switch (item) {
- *     case Profile p -> ...;
- *     case Order o -> ...;
- *     case Address a -> ...;
- *   }
+ * DynamoDbTable<CustomerItem> customers = CustomerItemKeys.createTable(client, "customers");
+ * for (CustomerItem item : CustomerItemKeys.query("c1").items(customers)) {
+ *   CustomerItemKeys.match(item, cases);   // one method per member; on Java 21, a switch with patterns
  * }
  * }</pre>
  *
