@@ -20,6 +20,7 @@ import io.dynakeys.processor.writing.SourceFileWriter;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -85,6 +86,12 @@ public final class KeysProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    // The annotation types present in this round: only those are looked for, since every search
+    // scans all of the round's elements (in the rounds after the first, the generated classes).
+    Set<String> present = new HashSet<>();
+    for (TypeElement annotation : annotations) {
+      present.add(annotation.getQualifiedName().toString());
+    }
     List<TypeElement> types = new ArrayList<>();
     for (String name : deferred.keySet()) {
       TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
@@ -95,12 +102,14 @@ public final class KeysProcessor extends AbstractProcessor {
     deferred.clear();
     TypeElement schema = processingEnv.getElementUtils().getTypeElement(AnnotationNames.KEY_SCHEMA);
     if (schema != null) {
-      for (Element e : round.getElementsAnnotatedWith(schema)) {
-        if (e instanceof TypeElement type && !types.contains(type)) {
-          types.add(type);
+      if (present.contains(AnnotationNames.KEY_SCHEMA)) {
+        for (Element e : round.getElementsAnnotatedWith(schema)) {
+          if (e instanceof TypeElement type && !types.contains(type)) {
+            types.add(type);
+          }
         }
       }
-      checkOrphanAnnotations(round);
+      checkOrphanAnnotations(round, present);
     }
     for (TypeElement type : types) {
       processSafely(type);
@@ -114,7 +123,7 @@ public final class KeysProcessor extends AbstractProcessor {
     }
     deferredCollections.clear();
     TypeElement collection = processingEnv.getElementUtils().getTypeElement(AnnotationNames.ITEM_COLLECTION);
-    if (collection != null) {
+    if (collection != null && present.contains(AnnotationNames.ITEM_COLLECTION)) {
       for (Element e : round.getElementsAnnotatedWith(collection)) {
         if (e instanceof TypeElement type && !collections.contains(type)) {
           collections.add(type);
@@ -219,12 +228,19 @@ public final class KeysProcessor extends AbstractProcessor {
     report.printTo(processingEnv.getMessager(), trees);
   }
 
-  /** Check 9: key annotations on components of records that have no {@code @KeySchema}. */
-  private void checkOrphanAnnotations(RoundEnvironment round) {
+  /**
+   * Check 9: key annotations on components of records that have no {@code @KeySchema}.
+   *
+   * @param present the annotation types present in the round; the others annotate nothing in it
+   */
+  private void checkOrphanAnnotations(RoundEnvironment round, Set<String> present) {
     List<String> names = new ArrayList<>(List.of(AnnotationNames.PARTITION_KEY, AnnotationNames.SORT_KEY));
     names.addAll(List.of(AnnotationNames.COMPONENT_MODIFIERS));
     ValidationReport report = new ValidationReport();
     for (String name : names) {
+      if (!present.contains(name)) {
+        continue;
+      }
       TypeElement annotation = processingEnv.getElementUtils().getTypeElement(name);
       if (annotation == null) {
         continue;
@@ -239,7 +255,8 @@ public final class KeysProcessor extends AbstractProcessor {
             e, mirror.orElse(null), null);
       }
     }
-    TypeElement sharded = processingEnv.getElementUtils().getTypeElement(AnnotationNames.SHARDED);
+    TypeElement sharded = present.contains(AnnotationNames.SHARDED)
+        ? processingEnv.getElementUtils().getTypeElement(AnnotationNames.SHARDED) : null;
     if (sharded != null) {
       for (Element e : round.getElementsAnnotatedWith(sharded)) {
         if (Mirrors.find(e, AnnotationNames.KEY_SCHEMA).isEmpty()) {

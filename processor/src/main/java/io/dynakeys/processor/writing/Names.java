@@ -33,6 +33,8 @@ final class Names {
   private final Set<String> reservedForLocals = new HashSet<>(USED_IN_BODIES);
   private final Map<String, String> constants = new LinkedHashMap<>();
   private final String shardConstant;
+  /** An allocator holding every reserved name, copied for each method (cheaper than refilling one). */
+  private final NameAllocator reserved;
 
   Names(KeySchemaModel model) {
     reservedForLocals.add(model.record().simpleName());
@@ -66,6 +68,10 @@ final class Names {
     shardConstant = shard;
     reservedForLocals.addAll(constants.values());
     reservedForLocals.add(shardConstant);
+    reserved = new NameAllocator();
+    for (String name : reservedForLocals) {
+      reserved.newName(name, "reserved:" + name);
+    }
   }
 
   /** The constant of a sharded record's shard codec: {@code SHARD}, unless taken. */
@@ -83,11 +89,7 @@ final class Names {
    * constants and the fixed names generated code uses, so none shadows what the body refers to.
    */
   NameAllocator allocator() {
-    NameAllocator names = new NameAllocator();
-    for (String name : reservedForLocals) {
-      names.newName(name, "reserved:" + name);
-    }
-    return names;
+    return reserved.clone();
   }
 
   /**

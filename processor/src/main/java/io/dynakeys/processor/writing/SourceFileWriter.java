@@ -6,7 +6,6 @@ import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.TypeSpec;
 import java.io.IOException;
 import java.io.Writer;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import javax.annotation.processing.Filer;
@@ -88,23 +87,28 @@ public final class SourceFileWriter {
    * import, which errs on the side of compiling.
    */
   static Set<String> importsUsedOnlyInComments(String source) {
-    String code = codeOnly(source);
-    Set<String> imported = new LinkedHashSet<>();
-    Set<String> used = new HashSet<>();
-    for (String line : code.split("\n", -1)) {
+    String[] lines = codeOnly(source).split("\n", -1);
+    Set<String> unused = new LinkedHashSet<>();
+    for (String line : lines) {
       String trimmed = line.strip();
       if (trimmed.startsWith("import ") && !trimmed.startsWith("import static ")) {
         String name = trimmed.substring("import ".length()).replace(";", "").strip();
-        imported.add(name.substring(name.lastIndexOf('.') + 1));
-      } else if (!trimmed.startsWith("package ") && !trimmed.startsWith("import ")) {
-        collectIdentifiers(line, used);
+        unused.add(name.substring(name.lastIndexOf('.') + 1));
       }
     }
-    imported.removeAll(used);
-    return imported;
+    // Then strike every import that a code line names, until none is left.
+    for (int i = 0; i < lines.length && !unused.isEmpty(); i++) {
+      String trimmed = lines[i].strip();
+      if (!trimmed.startsWith("package ") && !trimmed.startsWith("import ")) {
+        removeIdentifiers(lines[i], unused);
+      }
+    }
+    return unused;
   }
 
-  private static void collectIdentifiers(String code, Set<String> into) {
+  /** Removes from {@code names} every identifier that {@code code} contains. */
+  private static void removeIdentifiers(String code, Set<String> names) {
+    long lengths = lengths(names);
     int i = 0;
     while (i < code.length()) {
       if (Character.isJavaIdentifierStart(code.charAt(i))) {
@@ -112,7 +116,13 @@ public final class SourceFileWriter {
         while (i < code.length() && Character.isJavaIdentifierPart(code.charAt(i))) {
           i++;
         }
-        into.add(code.substring(start, i));
+        // Only an identifier as long as a name still in the set is worth a substring.
+        int length = i - start;
+        if (length < 64 ? (lengths & (1L << length)) != 0 : lengths < 0) {
+          if (names.remove(code.substring(start, i))) {
+            lengths = lengths(names);
+          }
+        }
       } else if (Character.isJavaIdentifierPart(code.charAt(i))) {
         while (i < code.length() && Character.isJavaIdentifierPart(code.charAt(i))) {
           i++; // the rest of a number literal such as 0x7FL
@@ -121,6 +131,15 @@ public final class SourceFileWriter {
         i++;
       }
     }
+  }
+
+  /** Bit {@code n} for each length {@code n < 63} of {@code names}; bit 63 for any longer name. */
+  private static long lengths(Set<String> names) {
+    long mask = 0;
+    for (String name : names) {
+      mask |= 1L << Math.min(name.length(), 63);
+    }
+    return mask;
   }
 
   /**
@@ -159,11 +178,23 @@ public final class SourceFileWriter {
         blank(source, i, end, code);
         i = end;
       } else {
-        code.append(c);
-        i++;
+        // A run of code up to the next character that may open a comment or a literal.
+        int end = i + 1;
+        while (end < n && !mayOpen(source, end, n)) {
+          end++;
+        }
+        code.append(source, i, end);
+        i = end;
       }
     }
     return code.toString();
+  }
+
+  /** Whether a comment or a literal may start at {@code i}: the branches of {@link #codeOnly} other than code. */
+  private static boolean mayOpen(String source, int i, int n) {
+    char c = source.charAt(i);
+    return c == '"' || c == '\''
+        || (c == '/' && i + 1 < n && (source.charAt(i + 1) == '/' || source.charAt(i + 1) == '*'));
   }
 
   private static void blank(String source, int from, int to, StringBuilder into) {
