@@ -20,6 +20,11 @@ public final class HandWritten {
 
   // ---------------------------------------------------------------- encoding
 
+  /** The partition key {@code SEASON#<season>}, as a developer writes it. */
+  public static String partitionKey(String season) {
+    return "SEASON#" + season;
+  }
+
   /** The idiom of the articles. */
   public static String format(int score, long at, String playerId) {
     return String.format("%010d#%016d#%s", NINES_10 - score, at, playerId);

@@ -16,7 +16,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * The processor's cost: one in-process {@code javac} of a module of {@code records} generated
@@ -36,6 +35,11 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * {@code javacDynakeys - javacPregenerated} is the processor itself (its rounds and its work).
  * One compilation is one operation ({@code SingleShotTime}); every compilation writes into a fresh
  * directory, created and deleted outside the measurement.
+ *
+ * <p>Every trial is warmed up alike, whichever way it compiles: the small module both ways, then
+ * the full module once with dynakeys (which writes the sources {@code javacPregenerated} compiles).
+ * Before, only the {@code javacPregenerated} trial compiled the full module in its setup, so its
+ * javac was warmer than the others' and the processor's overhead over it came out too high.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -58,11 +62,12 @@ public class ProcessorBenchmark {
 
   /**
    * Writes the module and warms {@code javac} up with a few compilations of a 50-record module
-   * (both ways), cheaper than warm-up iterations at the large sizes. Only {@code javacPregenerated}
-   * needs the generated sources, so only its trial generates them.
+   * (both ways), then compiles the full module once with dynakeys, in every trial alike: only
+   * {@code javacPregenerated} needs the generated sources, but a trial that compiled more before
+   * measuring would measure a warmer javac.
    */
   @Setup(Level.Trial)
-  public void writeModule(BenchmarkParams params) throws IOException {
+  public void writeModule() throws IOException {
     compiler = new ModuleCompiler();
     work = Files.createTempDirectory("dynakeys-bench-");
     Path sources = work.resolve("src");
@@ -80,9 +85,6 @@ public class ProcessorBenchmark {
         }
       }
     }
-    if (!params.getBenchmark().endsWith("javacPregenerated")) {
-      return;
-    }
     Path keys = work.resolve("generated-once");
     Path out = work.resolve("classes-once");
     Files.createDirectories(keys);
@@ -90,6 +92,7 @@ public class ProcessorBenchmark {
     ModuleCompiler.Outcome once = compiler.compile(recordSources, ModuleCompiler.Processing.DYNAKEYS,
         out, keys, null);
     check(once, "processing the generated module");
+    ModuleCompiler.delete(out);
     withGenerated = new ArrayList<>(recordSources);
     withGenerated.addAll(ModuleCompiler.javaFiles(keys));
     if (withGenerated.size() != 2 * records) {

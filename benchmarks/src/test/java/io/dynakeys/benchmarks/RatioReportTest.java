@@ -1,0 +1,69 @@
+package io.dynakeys.benchmarks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The report's options and its verdicts, on made-up numbers (no benchmark runs here). */
+class RatioReportTest {
+
+  private static RatioReport.Row row(String name, double score, double error) {
+    return new RatioReport.Row(name, score, error, 100, score * 0.9, score, score * 1.1, 20);
+  }
+
+  @Test
+  void onlyTakesSeveralParts() throws Exception {
+    RatioReport.Settings s = RatioReport.Settings.parse(new String[] {"--only", "schema,reads", "--quick"});
+    assertTrue(s.schema());
+    assertTrue(s.reads());
+    assertFalse(s.micro());
+    assertFalse(s.processor());
+    assertEquals(6, s.forks());
+    assertTrue(s.pregenerated());
+    RatioReport.Settings full = RatioReport.Settings.parse(new String[] {"--no-pregenerated", "--forks", "12"});
+    assertTrue(full.micro() && full.schema() && full.processor() && full.reads());
+    assertFalse(full.pregenerated());
+    assertEquals(12, full.forks());
+    assertThrows(IllegalArgumentException.class, () -> RatioReport.Settings.parse(new String[] {"--only", "schemas"}));
+  }
+
+  @Test
+  void verdictsFollowTheErrorBars() {
+    RatioReport.Row fast = row("a", 100, 5);
+    RatioReport.Row slow = row("b", 200, 5);
+    assertEquals("met", RatioReport.atMost(fast, slow));
+    assertEquals("**missed**", RatioReport.atMost(slow, fast));
+    assertTrue(RatioReport.atMost(row("c", 103, 5), fast).startsWith("inconclusive"));
+    assertTrue(RatioReport.atMost(row("d", 98, 5), fast).startsWith("met (faster, but within"));
+    assertEquals("met", RatioReport.faster(fast, slow));
+    assertTrue(RatioReport.faster(row("e", 190, 20), slow).startsWith("inconclusive"));
+    assertEquals("0.50 (0.46–0.54)", RatioReport.ratio(fast, slow));
+  }
+
+  @Test
+  void theSchemaSectionReportsEveryRatio() throws Exception {
+    Map<String, RatioReport.Row> rows = new LinkedHashMap<>();
+    for (String[] r : new String[][] {{"writeGenerated", "300"}, {"writeHandWritten", "350"},
+        {"readGenerated", "400"}, {"readHandWritten", "300"}, {"readHandWrittenVerified", "420"}}) {
+      rows.put("SchemaBenchmark." + r[0], row("SchemaBenchmark." + r[0], Double.parseDouble(r[1]), 10));
+    }
+    for (String[] r : new String[][] {{"generated", "90"}, {"staticImmutable", "100"}, {"staticBean", "110"},
+        {"beanTableSchema", "400"}}) {
+      rows.put("SchemaFirstUseBenchmark." + r[0], row("SchemaFirstUseBenchmark." + r[0], Double.parseDouble(r[1]), 3));
+    }
+    String report = RatioReport.report(rows, List.of(),
+        RatioReport.Settings.parse(new String[] {"--only", "schema"}), 1);
+    assertTrue(report.contains("## 4. Table schema"), report);
+    assertTrue(report.contains("| schema `itemToMap` no slower than a hand-written `StaticImmutableTableSchema` "
+        + "| 300 ns vs 350 ns, ratio 0.86 (0.81–0.91) | met |"), report);
+    assertTrue(report.contains("hand-written schema ignoring its keys (the stricter reading) | 400 ns vs 300 ns,"
+        + " ratio 1.33 (1.26–1.41) | **missed** |"), report);
+    assertTrue(report.contains("faster than `BeanTableSchema` | 90.0 ms vs 400.0 ms, ratio 0.2"), report);
+  }
+}
