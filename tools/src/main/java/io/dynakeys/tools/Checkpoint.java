@@ -1,0 +1,204 @@
+package io.dynakeys.tools;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The progress of a scan (or a subtree move), per parallel-scan segment, in a JSON file that a
+ * killed run resumes from. For each segment it holds whether the segment is done, the
+ * {@code LastEvaluatedKey} after the last page that was completely processed, and the segment's
+ * own results up to that page (a verify's counts and samples, a migration's counters), so the
+ * key and the results always describe the same point and a resumed run counts nothing twice.
+ *
+ * <pre>{@code
+ * {
+ *   "dynakeys": "checkpoint", "format": 1,
+ *   "command": "migrate", "table": "runs",
+ *   "job": "from=com.acme.RunV1Keys to=com.acme.RunKeys migration=com.acme.RunV1ToRun",
+ *   "totalSegments": 8,
+ *   "segments": {
+ *     "0": {"done": true, "pages": 21, "lastEvaluatedKey": null, "state": {...}},
+ *     "3": {"done": false, "pages": 7,
+ *           "lastEvaluatedKey": {"pk": {"S": "SEASON#2026"}, "sk": {"S": "..."}}, "state": {...}}
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>The file is replaced atomically (written beside it, then moved over it), so a kill at any
+ * moment leaves the previous or the next version, never half of one. Saves are throttled (at most
+ * one a second, plus one when a segment ends and one at the end): a kill loses at most a second of
+ * progress, which the resumed run redoes; every operation the tools redo is idempotent. A
+ * checkpoint of another job (other schemas, another table, another segment count) is refused
+ * rather than silently mixed.
+ */
+final class Checkpoint {
+  private static final long SAVE_INTERVAL_NANOS = 1_000_000_000L;
+
+  private final Path file;
+  private final Map<String, Object> header = new LinkedHashMap<>();
+  private final Map<Integer, SegmentState> segments = new TreeMap<>();
+  private final Map<String, Object> extra = new LinkedHashMap<>();
+  private long lastSave = System.nanoTime();
+
+  /**
+   * A segment's saved state.
+   *
+   * @param done whether the segment was scanned to its end
+   * @param pages the pages completely processed
+   * @param lastEvaluatedKey where the next page starts, or {@code null} at the start
+   * @param state the segment's results up to that point, as JSON, or {@code null}
+   */
+  record SegmentState(boolean done, long pages, Map<String, AttributeValue> lastEvaluatedKey, Object state) {
+    static final SegmentState START = new SegmentState(false, 0, null, null);
+  }
+
+  private Checkpoint(Path file) {
+    this.file = file;
+  }
+
+  /**
+   * The checkpoint of a job: read from {@code file} when it exists (and belongs to the same job),
+   * else empty. {@code file} {@code null} keeps the checkpoint in memory only.
+   *
+   * @throws IllegalStateException when the file belongs to another job
+   */
+  @SuppressWarnings("unchecked")
+  static Checkpoint open(Path file, String command, String table, String job, int totalSegments) {
+    Checkpoint cp = new Checkpoint(file);
+    cp.header.put("dynakeys", "checkpoint");
+    cp.header.put("format", 1L);
+    cp.header.put("command", command);
+    cp.header.put("table", table);
+    cp.header.put("job", job);
+    cp.header.put("totalSegments", (long) totalSegments);
+    if (file == null || !Files.exists(file)) {
+      return cp;
+    }
+    Map<String, Object> json;
+    try {
+      json = (Map<String, Object>) Json.parse(Files.readString(file, StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the checkpoint " + file, e);
+    } catch (RuntimeException e) {
+      throw new IllegalStateException("the checkpoint " + file + " is not a dynakeys checkpoint: " + e.getMessage(), e);
+    }
+    for (String key : List.of("dynakeys", "command", "table", "job", "totalSegments")) {
+      if (!String.valueOf(cp.header.get(key)).equals(String.valueOf(json.get(key)))) {
+        throw new IllegalStateException("the checkpoint " + file + " belongs to another run (" + key + " is "
+            + json.get(key) + ", this run's " + cp.header.get(key) + "): give another --checkpoint file,"
+            + " or delete it to start over");
+      }
+    }
+    Map<String, Object> saved = (Map<String, Object>) json.getOrDefault("segments", Map.of());
+    saved.forEach((segment, value) -> {
+      Map<String, Object> s = (Map<String, Object>) value;
+      Object lek = s.get("lastEvaluatedKey");
+      cp.segments.put(Integer.valueOf(segment), new SegmentState(Boolean.TRUE.equals(s.get("done")),
+          ((Number) s.getOrDefault("pages", 0L)).longValue(), lek == null ? null : Json.toItem(lek), s.get("state")));
+    });
+    cp.extra.putAll((Map<String, Object>) json.getOrDefault("extra", Map.of()));
+    return cp;
+  }
+
+  /** Whether a file was read: the run resumes. */
+  synchronized boolean resumed() {
+    return !segments.isEmpty() || !extra.isEmpty();
+  }
+
+  synchronized SegmentState segment(int segment) {
+    return segments.getOrDefault(segment, SegmentState.START);
+  }
+
+  synchronized Map<Integer, SegmentState> segments() {
+    return Map.copyOf(segments);
+  }
+
+  /** Records a completely processed page of {@code segment}; saves if a second has passed. */
+  void update(int segment, SegmentState state) {
+    boolean save;
+    synchronized (this) {
+      segments.put(segment, state);
+      save = state.done() || System.nanoTime() - lastSave >= SAVE_INTERVAL_NANOS;
+    }
+    if (save) {
+      save();
+    }
+  }
+
+  synchronized Object extra(String key) {
+    return extra.get(key);
+  }
+
+  /** Sets a value of the job's own (a move's phase), and saves at once. */
+  void putExtra(String key, Object value) {
+    synchronized (this) {
+      extra.put(key, value);
+    }
+    save();
+  }
+
+  /** Sets several values of the job's own at once (a position and the tallies up to it), and saves. */
+  void putExtras(Map<String, Object> values) {
+    synchronized (this) {
+      extra.putAll(values);
+    }
+    save();
+  }
+
+  /** Writes the file now (a no-op without a file). */
+  synchronized void save() {
+    lastSave = System.nanoTime();
+    if (file == null) {
+      return;
+    }
+    Map<String, Object> json = new LinkedHashMap<>(header);
+    json.put("updated", Instant.now().toString());
+    Map<String, Object> segs = new LinkedHashMap<>();
+    segments.forEach((segment, s) -> {
+      Map<String, Object> j = new LinkedHashMap<>();
+      j.put("done", s.done());
+      j.put("pages", s.pages());
+      j.put("lastEvaluatedKey", s.lastEvaluatedKey() == null ? null : Json.item(s.lastEvaluatedKey()));
+      j.put("state", s.state());
+      segs.put(Integer.toString(segment), j);
+    });
+    json.put("segments", segs);
+    json.put("extra", new LinkedHashMap<>(extra));
+    try {
+      Path dir = file.toAbsolutePath().getParent();
+      if (dir != null) {
+        Files.createDirectories(dir);
+      }
+      Path temp = (dir == null ? Path.of(".") : dir).resolve(file.getFileName() + ".tmp");
+      Files.writeString(temp, Json.write(json), StandardCharsets.UTF_8);
+      try {
+        Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the checkpoint " + file, e);
+    }
+  }
+
+  /** Reads the segments of a saved checkpoint file without checking its job, for {@code report}. */
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> read(Path file) {
+    try {
+      return (Map<String, Object>) Json.parse(Files.readString(file, StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the checkpoint " + file, e);
+    }
+  }
+}

@@ -1,0 +1,422 @@
+package io.dynakeys.tools;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.TableDescription;
+
+/**
+ * {@code dynakeys migrate} as a library call: re-keys every item of an old layout to a new one,
+ * in a parallel scan, resumably.
+ *
+ * <p>For each item the scan meets:
+ *
+ * <ol>
+ *   <li>It is an item of the old layout when the old schema reads it strictly (its prefixes, and
+ *       its stored keys exactly the keys the old layout computes from its components). An item the
+ *       new schema reads is {@link Outcome#NEW_LAYOUT}; anything else is {@link Outcome#OTHER}. Both
+ *       are left alone, so items written during the run (by this run's other segments, or by the
+ *       application) are never touched.
+ *   <li>The {@link Migration} gives the new record; the new schema computes its item, every key
+ *       included. Attributes the old schema does not know (written by other code) are carried
+ *       over, unless turned off.
+ *   <li>The new item is put under the condition "no item has this key, or the item there is exactly
+ *       this one" (so a put repeated after a kill is a no-op, and an item another writer put under
+ *       the new key is never overwritten: {@link Outcome#CONFLICT}, or with
+ *       {@link OnConflict#KEEP_NEW} the writer's item wins).
+ *   <li>Then the old item is deleted under the condition that it is unchanged since it was read:
+ *       every attribute equal to what the scan returned, or, with a version attribute, that
+ *       attribute equal. If it changed, the new copy is withdrawn (deleted if it is still exactly
+ *       what was put) and the item is {@link Outcome#CHANGED}: the next run migrates its new
+ *       content.
+ * </ol>
+ *
+ * An item whose new key is its old key is rewritten in place, under the "unchanged" condition.
+ * Copy before delete means a reader sees an item in the old layout, in both, or in the new, never
+ * in neither. After each page the segment's key and tallies go to the checkpoint: a killed run
+ * resumes where it stopped, and a rerun of a finished one does nothing.
+ */
+public final class Migrator {
+  private Migrator() {}
+
+  /** What to do when another item already holds an item's new key. */
+  public enum OnConflict {
+    /** Leave both items, report a {@link Outcome#CONFLICT} and fail the run. */
+    SKIP,
+    /**
+     * Keep the item under the new key (written by the application, which already writes the new
+     * layout, so it is the newer) and delete the old one.
+     */
+    KEEP_NEW
+  }
+
+  /**
+   * How to migrate.
+   *
+   * @param scan segments, rates, samples, the checkpoint and the progress line
+   * @param dryRun scan and report what would change, write nothing
+   * @param versionAttribute the attribute writers increase on every write, for a short and exact
+   *     delete condition; {@code null} to compare every attribute
+   * @param onConflict what to do when the new key is taken
+   * @param keepUnknownAttributes carry over attributes the old schema does not know
+   * @param verifyAfter verify the table in the new layout when done
+   * @param otherSchemas the other entities of the table, for that verify
+   * @param writers how many items are migrated at once, over all segments: a parallel scan splits
+   *     the table by partition key, so a table of a few large partitions (a leaderboard of a few
+   *     seasons) has a few busy segments; writers also work on the items of one page at once
+   */
+  public record Options(ScanSettings scan, boolean dryRun, String versionAttribute, OnConflict onConflict,
+      boolean keepUnknownAttributes, boolean verifyAfter, List<EntitySchema> otherSchemas, int writers) {
+
+    /** Copies the schemas. */
+    public Options {
+      Objects.requireNonNull(scan, "scan");
+      Objects.requireNonNull(onConflict, "onConflict");
+      otherSchemas = List.copyOf(otherSchemas);
+      if (writers < 1) {
+        throw new IllegalArgumentException("writers must be at least 1");
+      }
+    }
+
+    /**
+     * Default scan settings, 16 writers, real writes, every attribute compared, conflicts skipped,
+     * verify after.
+     */
+    public static Options defaults() {
+      return new Options(ScanSettings.defaults(), false, null, OnConflict.SKIP, true, true, List.of(), 16);
+    }
+
+    /** Migrates {@code n} items at once. */
+    public Options writers(int n) {
+      return new Options(scan, dryRun, versionAttribute, onConflict, keepUnknownAttributes, verifyAfter, otherSchemas,
+          n);
+    }
+
+    /** With these scan settings. */
+    public Options scan(ScanSettings settings) {
+      return new Options(settings, dryRun, versionAttribute, onConflict, keepUnknownAttributes, verifyAfter,
+          otherSchemas, writers);
+    }
+
+    /** A dry run, or not. */
+    public Options dryRun(boolean dry) {
+      return new Options(scan, dry, versionAttribute, onConflict, keepUnknownAttributes, verifyAfter, otherSchemas,
+          writers);
+    }
+
+    /** Deletes conditional on this version attribute. */
+    public Options versionAttribute(String attribute) {
+      return new Options(scan, dryRun, attribute, onConflict, keepUnknownAttributes, verifyAfter, otherSchemas,
+          writers);
+    }
+
+    /** With this conflict policy. */
+    public Options onConflict(OnConflict policy) {
+      return new Options(scan, dryRun, versionAttribute, policy, keepUnknownAttributes, verifyAfter, otherSchemas,
+          writers);
+    }
+
+    /** Carries unknown attributes over, or not. */
+    public Options keepUnknownAttributes(boolean keep) {
+      return new Options(scan, dryRun, versionAttribute, onConflict, keep, verifyAfter, otherSchemas, writers);
+    }
+
+    /** Verifies when done, or not. */
+    public Options verifyAfter(boolean verify) {
+      return new Options(scan, dryRun, versionAttribute, onConflict, keepUnknownAttributes, verify, otherSchemas,
+          writers);
+    }
+
+    /** The table's other entities, for the final verify. */
+    public Options otherSchemas(List<EntitySchema> schemas) {
+      return new Options(scan, dryRun, versionAttribute, onConflict, keepUnknownAttributes, verifyAfter, schemas,
+          writers);
+    }
+  }
+
+  /**
+   * Loads a {@link Migration} by class name through its public no-argument constructor.
+   *
+   * @throws IllegalArgumentException when it cannot be loaded or is no {@code Migration}
+   */
+  @SuppressWarnings("unchecked")
+  public static Migration<Object, Object> load(String className, ClassLoader loader) {
+    try {
+      Class<?> type = Class.forName(className, true, loader);
+      if (!Migration.class.isAssignableFrom(type)) {
+        throw new IllegalArgumentException(className + " does not implement " + Migration.class.getName());
+      }
+      Constructor<?> constructor = type.getDeclaredConstructor();
+      constructor.setAccessible(true);
+      return (Migration<Object, Object>) constructor.newInstance();
+    } catch (ReflectiveOperationException | LinkageError e) {
+      throw new IllegalArgumentException("cannot instantiate the migration " + className + " (" + e + "): it needs"
+          + " a no-argument constructor and must be on the classpath", e);
+    }
+  }
+
+  /**
+   * The old and new record types of a {@link Migration} class, from its type arguments
+   * ({@code implements Migration<RunV1, Run>}), or {@code null} when they are not classes.
+   */
+  public static Class<?>[] recordTypes(Class<?> migrationClass) {
+    for (Class<?> c = migrationClass; c != null && c != Object.class; c = c.getSuperclass()) {
+      for (Type t : c.getGenericInterfaces()) {
+        if (t instanceof ParameterizedType p && p.getRawType() == Migration.class) {
+          Type[] args = p.getActualTypeArguments();
+          if (args[0] instanceof Class<?> a && args[1] instanceof Class<?> b) {
+            return new Class<?>[] {a, b};
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Migrates the segments of the scan settings' range.
+   *
+   * @param client the DynamoDB client
+   * @param table the table
+   * @param from the old layout
+   * @param to the new layout
+   * @param migration the mapping from old records to new ones
+   * @param options how
+   * @return what was done, with the final verify
+   * @throws Exception the first DynamoDB or checkpoint failure; the checkpoint keeps the progress
+   */
+  public static MigrationReport migrate(DynamoDbClient client, String table, EntitySchema from, EntitySchema to,
+      Migration<?, ?> migration, Options options) throws Exception {
+    @SuppressWarnings("unchecked")
+    Migration<Object, Object> fn = (Migration<Object, Object>) migration;
+    if (!Objects.equals(from.partitionKeyAttribute(), to.partitionKeyAttribute())
+        || !Objects.equals(from.sortKeyAttribute(), to.sortKeyAttribute())) {
+      throw new IllegalArgumentException("the old and new layouts key the table differently ("
+          + from.partitionKeyAttribute() + "/" + from.sortKeyAttribute() + " and " + to.partitionKeyAttribute() + "/"
+          + to.sortKeyAttribute() + "): a table's key attributes cannot change in place");
+    }
+    long start = System.nanoTime();
+    ScanSettings settings = options.scan();
+    String job = "from=" + from.keysClass().getName() + " to=" + to.keysClass().getName() + " migration="
+        + migration.getClass().getName();
+    // A dry run must not mark segments done: it keeps its checkpoint in memory.
+    Checkpoint checkpoint = Checkpoint.open(options.dryRun() ? null : settings.checkpoint(), "migrate", table, job,
+        settings.totalSegments());
+    TableDescription description = client.describeTable(r -> r.tableName(table)).table();
+    Map<Integer, Tally> parts;
+    long writes;
+    ExecutorService pool = options.writers() == 1 ? null : Executors.newFixedThreadPool(options.writers(), r -> {
+      Thread t = new Thread(r, "dynakeys-migrate");
+      t.setDaemon(true);
+      return t;
+    });
+    try (Progress progress = new Progress((options.dryRun() ? "dry run " : "migrate ") + table, settings.progress(),
+        Verifier.expected(description, settings), settings.toSegment() - settings.fromSegment())) {
+      Writes w = new Writes(client, table, settings.writeRate(), progress);
+      ItemMigration item = new ItemMigration(from, to, fn, options, w);
+      SegmentedScan<Tally> scan = new SegmentedScan<>(client, table, settings, checkpoint,
+          RateLimiter.of(settings.readRate()), progress);
+      parts = scan.run(new SegmentedScan.Handler<>() {
+        @Override
+        public Tally start(int segment, Object saved) {
+          return saved == null ? new Tally(settings.samples()) : Tally.fromJson(saved, settings.samples());
+        }
+
+        @Override
+        public void page(int segment, Tally tally, List<Map<String, AttributeValue>> items) throws Exception {
+          if (pool == null) {
+            for (Map<String, AttributeValue> i : items) {
+              item.migrate(i, tally);
+            }
+            return;
+          }
+          // The items of a page are independent (distinct keys): migrated at once, and all of them
+          // before the page's key is saved, so a resumed run never skips one.
+          List<Future<?>> futures = new ArrayList<>(items.size());
+          for (Map<String, AttributeValue> i : items) {
+            futures.add(pool.submit(() -> {
+              item.migrate(i, tally);
+              return null;
+            }));
+          }
+          Exception failure = null;
+          for (Future<?> f : futures) {
+            try {
+              f.get();
+            } catch (ExecutionException e) {
+              if (failure == null) {
+                failure = e.getCause() instanceof Exception cause ? cause : new IllegalStateException(e.getCause());
+              }
+            }
+          }
+          if (failure != null) {
+            throw failure;
+          }
+        }
+
+        @Override
+        public Object save(Tally tally) {
+          return tally.toJson();
+        }
+      });
+      writes = w.count();
+    } finally {
+      if (pool != null) {
+        pool.shutdownNow();
+      }
+    }
+    Tally tally = new Tally(settings.samples());
+    parts.values().forEach(tally::merge);
+    VerifyReport verify = null;
+    if (options.verifyAfter() && !options.dryRun()) {
+      List<EntitySchema> schemas = new ArrayList<>();
+      schemas.add(to);
+      schemas.addAll(options.otherSchemas());
+      verify = Verifier.verify(client, table, schemas, settings.checkpoint(null));
+    }
+    String title = from.keysClass().getSimpleName() + " -> " + to.keysClass().getSimpleName() + " by "
+        + migration.getClass().getSimpleName();
+    return new MigrationReport("migrate", table, job, title, options.dryRun(), tally, writes,
+        (System.nanoTime() - start) / 1_000_000, verify, List.of());
+  }
+
+  /** The migration of one item; shared by the segments' threads, stateless. */
+  static final class ItemMigration {
+    private final EntitySchema from;
+    private final EntitySchema to;
+    private final Migration<Object, Object> fn;
+    private final Options options;
+    private final Writes writes;
+    private final String pk;
+    private final String sk;
+
+    ItemMigration(EntitySchema from, EntitySchema to, Migration<Object, Object> fn, Options options, Writes writes) {
+      this.from = from;
+      this.to = to;
+      this.fn = fn;
+      this.options = options;
+      this.writes = writes;
+      this.pk = from.partitionKeyAttribute();
+      this.sk = from.sortKeyAttribute();
+    }
+
+    void migrate(Map<String, AttributeValue> old, Tally tally) throws InterruptedException {
+      String oldPk = text(old.get(pk));
+      String oldSk = sk == null ? null : text(old.get(sk));
+      Object oldRecord = readStrictly(from, old);
+      if (oldRecord == null) {
+        Outcome outcome = readStrictly(to, old) != null ? Outcome.NEW_LAYOUT : Outcome.OTHER;
+        tally.count(outcome);
+        if (outcome == Outcome.OTHER) {
+          tally.sample(new Tally.Sample(outcome, oldPk, oldSk, null, null, "neither layout reads it"));
+        }
+        return;
+      }
+      Map<String, AttributeValue> next;
+      try {
+        Object newRecord = fn.migrate(oldRecord);
+        if (newRecord == null) {
+          tally.count(Outcome.SKIPPED);
+          tally.sample(new Tally.Sample(Outcome.SKIPPED, oldPk, oldSk, null, null, "the migration returned null"));
+          return;
+        }
+        next = new LinkedHashMap<>(to.toItem(newRecord));
+      } catch (RuntimeException e) {
+        tally.count(Outcome.FAILED);
+        tally.sample(new Tally.Sample(Outcome.FAILED, oldPk, oldSk, null, null, String.valueOf(e.getMessage())));
+        return;
+      }
+      if (options.keepUnknownAttributes()) {
+        for (Map.Entry<String, AttributeValue> e : old.entrySet()) {
+          if (!from.attributeNames().contains(e.getKey()) && !next.containsKey(e.getKey())) {
+            next.put(e.getKey(), e.getValue());
+          }
+        }
+      }
+      String newPk = text(next.get(pk));
+      String newSk = sk == null ? null : text(next.get(sk));
+      boolean sameKey = Objects.equals(oldPk, newPk) && Objects.equals(oldSk, newSk);
+      if (sameKey && next.equals(old)) {
+        tally.count(Outcome.UNCHANGED);
+        return;
+      }
+      if (options.dryRun()) {
+        tally.count(Outcome.MIGRATED);
+        tally.sample(new Tally.Sample(Outcome.MIGRATED, oldPk, oldSk, newPk, newSk, null));
+        return;
+      }
+      Conditions.Condition unchanged = options.versionAttribute() == null ? Conditions.equalTo(old, pk, sk)
+          : Conditions.versionIs(options.versionAttribute(), old.get(options.versionAttribute()));
+      if (sameKey) {
+        if (writes.put(next, unchanged)) {
+          tally.count(Outcome.MIGRATED);
+        } else {
+          tally.count(Outcome.CHANGED);
+          tally.sample(new Tally.Sample(Outcome.CHANGED, oldPk, oldSk, newPk, newSk,
+              "changed since it was read; rewritten by the next run"));
+        }
+        return;
+      }
+      boolean written = writes.putIfAbsentOrEqual(next, pk);
+      if (!written && options.onConflict() == OnConflict.SKIP) {
+        tally.count(Outcome.CONFLICT);
+        tally.sample(new Tally.Sample(Outcome.CONFLICT, oldPk, oldSk, newPk, newSk,
+            "another item holds the new key; both left (--on-conflict keep-new keeps it and deletes the old)"));
+        return;
+      }
+      Map<String, AttributeValue> oldKey = Writes.key(old, pk, sk);
+      if (writes.delete(oldKey, unchanged)) {
+        tally.count(written ? Outcome.MIGRATED : Outcome.KEPT_NEW);
+        return;
+      }
+      if (written) {
+        // The copy holds what the old item was: withdraw it (if nobody changed it since), so
+        // that the next run copies the old item's new content instead of finding a conflict.
+        writes.delete(Writes.key(next, pk, sk), Conditions.equalTo(next, pk, sk));
+      }
+      tally.count(Outcome.CHANGED);
+      tally.sample(new Tally.Sample(Outcome.CHANGED, oldPk, oldSk, newPk, newSk,
+          "changed since it was read; its copy withdrawn, the next run migrates it"));
+    }
+  }
+
+  /** The record {@code schema} reads from {@code item} with every key checked, or {@code null}. */
+  static Object readStrictly(EntitySchema schema, Map<String, AttributeValue> item) {
+    if (!schema.owns(item)) {
+      return null;
+    }
+    try {
+      AttributeValue pk = item.get(schema.partitionKeyAttribute());
+      if (pk == null || pk.s() == null) {
+        return null;
+      }
+      schema.parsePartitionKey(pk.s());
+      if (schema.sortKeyAttribute() != null) {
+        AttributeValue sk = item.get(schema.sortKeyAttribute());
+        if (sk == null || sk.s() == null) {
+          return null;
+        }
+        schema.parseSortKey(sk.s());
+      }
+      return schema.read(item);
+    } catch (IllegalArgumentException e) {
+      // ItemMappingException, KeyMismatchException and KeyFormatException: not this layout's item.
+      return null;
+    }
+  }
+
+  static String text(AttributeValue value) {
+    return value == null ? null : value.s() != null ? value.s() : value.n();
+  }
+}

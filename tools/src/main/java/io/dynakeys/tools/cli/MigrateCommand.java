@@ -1,0 +1,116 @@
+package io.dynakeys.tools.cli;
+
+import io.dynakeys.tools.EntitySchema;
+import io.dynakeys.tools.Migration;
+import io.dynakeys.tools.MigrationReport;
+import io.dynakeys.tools.Migrator;
+import io.dynakeys.tools.ScanSettings;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/** {@code dynakeys migrate}: re-keys a table from an old layout to a new one. */
+@Command(name = "migrate", mixinStandardHelpOptions = true,
+    description = {"Re-key every item of an old layout to a new one: a parallel scan reads each old item (strictly,"
+        + " with the old Keys class), maps it with the --migration, puts the new item (unless another item holds"
+        + " its key) and deletes the old one under the condition that it is unchanged. Resumable with"
+        + " --checkpoint; a rerun of a finished migration does nothing. Ends with a verify of the new layout.",
+        "Exit status 0 when every item is in the new layout and the verify is clean, 1 otherwise."})
+public final class MigrateCommand implements Callable<Integer> {
+  @Mixin
+  Connection connection;
+
+  @Mixin
+  ScanOptions scan;
+
+  @Option(names = "--table", required = true, paramLabel = "NAME", description = "The table")
+  String table;
+
+  @Option(names = "--migration", required = true, paramLabel = "CLASS",
+      description = "A class implementing io.dynakeys.tools.Migration<OLD, NEW> with a no-argument constructor")
+  String migration;
+
+  @Option(names = "--from", paramLabel = "CLASS",
+      description = "The old layout's Keys class (default: from the migration's OLD type argument)")
+  String from;
+
+  @Option(names = "--to", paramLabel = "CLASS",
+      description = "The new layout's Keys class (default: from the migration's NEW type argument)")
+  String to;
+
+  @Option(names = "--schema", paramLabel = "CLASS",
+      description = "The table's other entities, for the final verify; repeatable")
+  List<String> others;
+
+  @Option(names = "--write-rate", paramLabel = "RATE",
+      description = "Cap on writes per second: items (200) or write capacity units (100wcu)")
+  String writeRate;
+
+  @Option(names = "--writers", paramLabel = "N", defaultValue = "16",
+      description = "Items migrated at once, over all segments (a parallel scan splits by partition key, so a"
+          + " few large partitions make a few busy segments); default ${DEFAULT-VALUE}")
+  int writers;
+
+  @Option(names = "--dry-run", description = "Scan and print what would change; write nothing")
+  boolean dryRun;
+
+  @Option(names = "--version-attribute", paramLabel = "NAME",
+      description = "Delete an old item only if this attribute is as read (default: only if every attribute is)")
+  String versionAttribute;
+
+  @Option(names = "--on-conflict", paramLabel = "POLICY", defaultValue = "skip",
+      description = "When another item holds the new key: skip (leave both, fail) or keep-new (keep it, delete the"
+          + " old item; for writers that already write the new layout); default ${DEFAULT-VALUE}")
+  String onConflict;
+
+  @Option(names = "--drop-unknown-attributes",
+      description = "Do not carry over attributes the old record does not declare")
+  boolean dropUnknown;
+
+  @Option(names = "--no-verify", description = "Do not verify the table afterwards")
+  boolean noVerify;
+
+  @Option(names = "--json", description = "Print the report as JSON")
+  boolean json;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  /** Creates the command; picocli calls this. */
+  public MigrateCommand() {}
+
+  @Override
+  public Integer call() throws Exception {
+    ClassLoader loader = connection.loader();
+    Migration<Object, Object> fn = Migrator.load(migration, loader);
+    Class<?>[] types = Migrator.recordTypes(fn.getClass());
+    if ((from == null || to == null) && types == null) {
+      throw new IllegalArgumentException(migration + " does not name its record types (implements Migration<OLD,"
+          + " NEW> with classes): give --from and --to");
+    }
+    EntitySchema old = from != null ? EntitySchema.load(from, loader) : EntitySchema.of(types[0]);
+    EntitySchema next = to != null ? EntitySchema.load(to, loader) : EntitySchema.of(types[1]);
+    Migrator.OnConflict policy = switch (onConflict) {
+      case "skip" -> Migrator.OnConflict.SKIP;
+      case "keep-new" -> Migrator.OnConflict.KEEP_NEW;
+      default -> throw new IllegalArgumentException("--on-conflict is skip or keep-new, not " + onConflict);
+    };
+    ScanSettings settings = scan.settings(writeRate);
+    Migrator.Options options = Migrator.Options.defaults().scan(settings).dryRun(dryRun)
+        .versionAttribute(versionAttribute).onConflict(policy).keepUnknownAttributes(!dropUnknown)
+        .verifyAfter(!noVerify).otherSchemas(Schemas.load(others, loader)).writers(writers);
+    MigrationReport report;
+    try (DynamoDbClient client = connection.client(settings.threads() + writers)) {
+      report = Migrator.migrate(client, table, old, next, fn, options);
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    out.print(json ? report.toJson() + "\n" : report.toText());
+    out.flush();
+    return report.ok() ? 0 : DynakeysCommand.FINDINGS;
+  }
+}

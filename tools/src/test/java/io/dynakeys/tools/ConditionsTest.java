@@ -1,0 +1,154 @@
+package io.dynakeys.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dynakeys.testing.DynaliteExtension;
+import io.dynakeys.testing.TestTables;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The conditions the tools write under, on a real server: "unchanged" holds for an item exactly
+ * as read (maps, lists, sets, NULL, false booleans, binary included) and fails when any nested
+ * value changed or was added; "absent or equal" makes a repeated put a no-op and refuses another
+ * item. Also the rate limiter, rates, JSON and a checkpoint of another run.
+ */
+@ExtendWith(DynaliteExtension.class)
+class ConditionsTest {
+  private final DynamoDbClient client;
+  private String table;
+
+  ConditionsTest(DynamoDbClient client) {
+    this.client = client;
+  }
+
+  @BeforeEach
+  void createTable() {
+    table = TestTables.createTable(client, "pk", "sk");
+  }
+
+  @AfterEach
+  void deleteTable() {
+    TestTables.deleteTable(client, table);
+  }
+
+  private static Map<String, AttributeValue> item() {
+    Map<String, AttributeValue> item = new LinkedHashMap<>();
+    item.put("pk", AttributeValue.fromS("p"));
+    item.put("sk", AttributeValue.fromS("s"));
+    item.put("path", AttributeValue.fromM(Map.of("segments", AttributeValue.fromL(List.of(AttributeValue.fromS("root"),
+        AttributeValue.fromS("photos"))), "folder", AttributeValue.fromBool(true))));
+    item.put("empty", AttributeValue.fromL(List.of()));
+    item.put("tags", AttributeValue.fromSs(List.of("b", "a")));
+    item.put("counts", AttributeValue.fromNs(List.of("3", "1")));
+    item.put("gone", AttributeValue.fromNul(true));
+    item.put("flag", AttributeValue.fromBool(false));
+    item.put("bytes", AttributeValue.fromB(SdkBytes.fromUtf8String("xy")));
+    item.put("n", AttributeValue.fromN("1.5"));
+    item.put("key with spaces.and dots", AttributeValue.fromS("v"));
+    return item;
+  }
+
+  private boolean deleteIfUnchanged(Map<String, AttributeValue> asRead) throws Exception {
+    Writes writes = new Writes(client, table, null, new Progress("test", null, 0, 1));
+    return writes.delete(Writes.key(asRead, "pk", "sk"), Conditions.equalTo(asRead));
+  }
+
+  @Test
+  void unchangedHoldsForTheItemAsReadAndFailsOnAnyNestedChange() throws Exception {
+    Map<String, AttributeValue> original = item();
+    for (Map.Entry<String, AttributeValue> change : List.of(
+        Map.entry("path", AttributeValue.fromM(Map.of("segments", AttributeValue.fromL(List.of(
+            AttributeValue.fromS("root"), AttributeValue.fromS("videos"))), "folder", AttributeValue.fromBool(true)))),
+        Map.entry("path", AttributeValue.fromM(Map.of("segments", AttributeValue.fromL(List.of(
+            AttributeValue.fromS("root"), AttributeValue.fromS("photos"), AttributeValue.fromS("x"))),
+            "folder", AttributeValue.fromBool(true)))),
+        Map.entry("empty", AttributeValue.fromL(List.of(AttributeValue.fromS("new")))),
+        Map.entry("tags", AttributeValue.fromSs(List.of("a"))),
+        Map.entry("gone", AttributeValue.fromS("back")),
+        Map.entry("flag", AttributeValue.fromBool(true)),
+        Map.entry("n", AttributeValue.fromN("2")))) {
+      Map<String, AttributeValue> changed = new LinkedHashMap<>(original);
+      changed.put(change.getKey(), change.getValue());
+      client.putItem(r -> r.tableName(table).item(changed));
+      assertFalse(deleteIfUnchanged(original), () -> "not noticed: " + change);
+    }
+    client.putItem(r -> r.tableName(table).item(original));
+    Map<String, AttributeValue> asRead = client.getItem(r -> r.tableName(table)
+        .key(Writes.key(original, "pk", "sk")).consistentRead(true)).item();
+    assertTrue(deleteIfUnchanged(asRead));
+    assertFalse(client.getItem(r -> r.tableName(table).key(Writes.key(original, "pk", "sk"))).hasItem());
+  }
+
+  @Test
+  void absentOrEqualMakesARepeatedPutANoOpAndRefusesAnotherItem() throws Exception {
+    Writes writes = new Writes(client, table, null, new Progress("test", null, 0, 1));
+    Map<String, AttributeValue> item = item();
+    assertTrue(writes.put(item, Conditions.absentOrEqualTo("pk", item)));
+    assertTrue(writes.put(item, Conditions.absentOrEqualTo("pk", item)));
+    Map<String, AttributeValue> other = new LinkedHashMap<>(item);
+    other.put("n", AttributeValue.fromN("7"));
+    assertFalse(writes.put(other, Conditions.absentOrEqualTo("pk", other)));
+    assertEquals(3, writes.count());
+  }
+
+  @Test
+  void aConditionTooLongForDynamoDbAsksForAVersionAttribute() {
+    Map<String, AttributeValue> wide = new LinkedHashMap<>(item());
+    for (int i = 0; i < 400; i++) {
+      wide.put("attribute" + i, AttributeValue.fromS("v"));
+    }
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> Conditions.equalTo(wide));
+    assertTrue(e.getMessage().contains("--version-attribute"));
+    assertEquals("#v = :v", Conditions.versionIs("version", AttributeValue.fromN("3")).expression());
+    assertEquals("attribute_not_exists(#v)", Conditions.versionIs("version", null).expression());
+  }
+
+  @Test
+  void theRateLimiterHoldsTheRateAfterOneSecondOfBurst() throws Exception {
+    RateLimiter limiter = RateLimiter.of(Rate.parse("200"));
+    long start = System.nanoTime();
+    for (int i = 0; i < 300; i++) {
+      limiter.acquire(1);
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    assertTrue(seconds >= 0.4 && seconds < 2, "300 at 200/s with a burst of 200: " + seconds + " s");
+    assertEquals(new Rate(40, Rate.Unit.CAPACITY_UNITS), Rate.parse("40rcu"));
+    assertEquals(new Rate(40, Rate.Unit.CAPACITY_UNITS), Rate.parse("40WCU"));
+    assertEquals(new Rate(500, Rate.Unit.ITEMS), Rate.parse("500/s"));
+    assertThrows(IllegalArgumentException.class, () -> Rate.parse("fast"));
+    assertThrows(IllegalArgumentException.class, () -> Rate.parse("0"));
+  }
+
+  @Test
+  void jsonRoundTripsItemsAndACheckpointOfAnotherRunIsRefused(@TempDir Path dir) {
+    Map<String, AttributeValue> item = item();
+    assertEquals(item, Json.toItem(Json.parse(Json.write(Json.item(item)))));
+    assertEquals("a\"\\\n\u0001é", Json.parse(Json.write("a\"\\\n\u0001é")));
+
+    Path file = dir.resolve("cp.json");
+    Checkpoint cp = Checkpoint.open(file, "verify", "t", "job A", 4);
+    cp.update(2, new Checkpoint.SegmentState(false, 3, Map.of("pk", AttributeValue.fromS("x")), Map.of("n", 1L)));
+    cp.save();
+    Checkpoint again = Checkpoint.open(file, "verify", "t", "job A", 4);
+    assertEquals(3, again.segment(2).pages());
+    assertEquals(Map.of("pk", AttributeValue.fromS("x")), again.segment(2).lastEvaluatedKey());
+    IllegalStateException other = assertThrows(IllegalStateException.class,
+        () -> Checkpoint.open(file, "verify", "t", "job B", 4));
+    assertTrue(other.getMessage().contains("belongs to another run"));
+    assertThrows(IllegalStateException.class, () -> Checkpoint.open(file, "verify", "t", "job A", 8));
+  }
+}

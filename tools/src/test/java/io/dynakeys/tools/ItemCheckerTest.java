@@ -1,0 +1,143 @@
+package io.dynakeys.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dynakeys.runtime.TreePath;
+import io.dynakeys.tools.fixtures.Entry;
+import io.dynakeys.tools.fixtures.EntryKeys;
+import io.dynakeys.tools.fixtures.InvoiceLine;
+import io.dynakeys.tools.fixtures.InvoiceLineKeys;
+import io.dynakeys.tools.fixtures.Run;
+import io.dynakeys.tools.fixtures.RunKeys;
+import io.dynakeys.tools.fixtures.v1.RunV1;
+import io.dynakeys.tools.fixtures.v1.RunV1Keys;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The per-item check as a plain function (attribute map in, findings out), one defect at a time:
+ * each planted defect gives exactly its one finding, and items the layouts write give none.
+ */
+class ItemCheckerTest {
+  private static final ItemChecker CHECKER = new ItemChecker(List.of(EntitySchema.of(RunKeys.class),
+      EntitySchema.of(InvoiceLine.class), EntitySchema.of(EntryKeys.class)));
+
+  private static Map<String, AttributeValue> run(int score) {
+    return new LinkedHashMap<>(RunKeys.tableSchema().itemToMap(
+        new Run("2026-SPRING", score, 1_719_100_800L, "p_" + score, "Ann", 1), true));
+  }
+
+  private static Set<String> kinds(ItemCheck check) {
+    return check.findings().stream().map(f -> f.kind() + " " + f.attribute()).collect(Collectors.toSet());
+  }
+
+  @Test
+  void itemsTheLayoutsWriteHaveNoFinding() {
+    assertTrue(CHECKER.check(run(1500)).ok());
+    assertEquals("Run", CHECKER.check(run(1500)).entity());
+    Map<String, AttributeValue> line = InvoiceLineKeys.tableSchema().itemToMap(new InvoiceLine(125656, 7, "pen"), true);
+    assertTrue(CHECKER.check(line).ok(), () -> CHECKER.check(line).toString());
+    Map<String, AttributeValue> entry = EntryKeys.tableSchema().itemToMap(
+        new Entry("a91", TreePath.file("root", "photos", "beach.jpg"), 42, "ann"), true);
+    ItemCheck check = CHECKER.check(entry);
+    assertTrue(check.ok(), check::toString);
+    assertEquals("Entry", check.entity());
+  }
+
+  @Test
+  void anOldWidthIsReportedWithTheWidthFoundInTheTableKeyAndTheIndexKey() {
+    Map<String, AttributeValue> old = RunV1Keys.tableSchema().itemToMap(
+        new RunV1("2026-SPRING", 1500, 1_719_100_800L, "p_8842", "Ann", 3), true);
+    ItemCheck check = CHECKER.check(old);
+    assertEquals("Run", check.entity());
+    assertEquals(Set.of("WIDTH sk", "WIDTH byPlayer_sk"), kinds(check), check::toString);
+    Finding width = check.findings().get(0);
+    assertEquals("score", width.component());
+    assertEquals(12, width.declaredWidth());
+    assertEquals(10, width.foundWidth());
+  }
+
+  @Test
+  void anOldWidthWhoseValueAlsoDiffersIsAlsoAMismatch() {
+    Map<String, AttributeValue> old = new LinkedHashMap<>(RunV1Keys.tableSchema().itemToMap(
+        new RunV1("2026-SPRING", 1500, 1_719_100_800L, "p_8842", "Ann", 3), true));
+    old.put("score", AttributeValue.fromN("1400"));
+    old.remove("byPlayer_sk");
+    assertEquals(Set.of("WIDTH sk", "KEY_MISMATCH sk", "MISSING_ATTRIBUTE byPlayer_sk"), kinds(CHECKER.check(old)));
+  }
+
+  @Test
+  void eachDefectIsOneFinding() {
+    Map<String, AttributeValue> unparsable = run(10);
+    unparsable.put("sk", AttributeValue.fromS("garbage#x"));
+    assertEquals(Set.of("UNPARSABLE sk"), kinds(CHECKER.check(unparsable)));
+
+    Map<String, AttributeValue> foreign = run(10);
+    foreign.put("pk", AttributeValue.fromS("OTHER#1"));
+    ItemCheck f = CHECKER.check(foreign);
+    assertNull(f.entity());
+    assertEquals(Set.of("FOREIGN null"), kinds(f));
+
+    Map<String, AttributeValue> mismatch = run(10);
+    mismatch.put("sk", run(20).get("sk"));
+    assertEquals(Set.of("KEY_MISMATCH sk"), kinds(CHECKER.check(mismatch)));
+
+    Map<String, AttributeValue> wrongType = run(10);
+    wrongType.put("score", AttributeValue.fromS("10"));
+    assertEquals(Set.of("WRONG_TYPE score"), kinds(CHECKER.check(wrongType)));
+
+    Map<String, AttributeValue> missing = run(10);
+    missing.remove("version");
+    assertEquals(Set.of("MISSING_ATTRIBUTE version"), kinds(CHECKER.check(missing)));
+
+    Map<String, AttributeValue> missingKeyComponent = run(10);
+    missingKeyComponent.remove("playerId");
+    assertEquals(Set.of("MISSING_ATTRIBUTE playerId"), kinds(CHECKER.check(missingKeyComponent)));
+
+    Map<String, AttributeValue> storedTooLong = run(10);
+    storedTooLong.put("sk", AttributeValue.fromS("9".repeat(1100)));
+    assertEquals(Set.of("KEY_TOO_LONG sk"), kinds(CHECKER.check(storedTooLong)));
+
+    Map<String, AttributeValue> computedTooLong = run(10);
+    computedTooLong.put("playerId", AttributeValue.fromS("p".repeat(1020)));
+    computedTooLong.put("byPlayer_pk", AttributeValue.fromS("PLAYER#" + "p".repeat(1020)));
+    assertEquals(Set.of("KEY_TOO_LONG sk"), kinds(CHECKER.check(computedTooLong)), () -> CHECKER.check(computedTooLong).toString());
+  }
+
+  @Test
+  void shardsOutsideTheCountAreShardFindingsAndAWrongShardIsAMismatch() {
+    Map<String, AttributeValue> line = new LinkedHashMap<>(
+        InvoiceLineKeys.tableSchema().itemToMap(new InvoiceLine(125656, 7, "pen"), true));
+    String pk = line.get("pk").s();
+    int shard = InvoiceLineKeys.shard(new InvoiceLine(125656, 7, "pen"));
+
+    Map<String, AttributeValue> outside = new LinkedHashMap<>(line);
+    outside.put("pk", AttributeValue.fromS("INVOICE#125656#12"));
+    assertEquals(Set.of("SHARD pk"), kinds(CHECKER.check(outside)), () -> CHECKER.check(outside).toString());
+
+    Map<String, AttributeValue> wide = new LinkedHashMap<>(line);
+    wide.put("pk", AttributeValue.fromS("INVOICE#125656#0" + shard));
+    assertEquals(Set.of("SHARD pk"), kinds(CHECKER.check(wide)), () -> CHECKER.check(wide).toString());
+
+    Map<String, AttributeValue> wrong = new LinkedHashMap<>(line);
+    wrong.put("pk", AttributeValue.fromS("INVOICE#125656#" + (shard + 1) % 10));
+    ItemCheck check = CHECKER.check(wrong);
+    assertEquals(Set.of("KEY_MISMATCH pk"), kinds(check));
+    assertTrue(check.findings().get(0).detail().contains("stored in shard"), check::toString);
+    assertTrue(pk.endsWith("#" + shard));
+  }
+
+  @Test
+  void aKeyShapeReEncodesInvertedDigitsAtTheDeclaredWidth() {
+    assertEquals("999999998499", KeyShape.repad("9999998499", 12, true));
+    assertEquals("000000001500", KeyShape.repad("0000001500", 12, false));
+    assertNull(KeyShape.repad("123456789012", 10, false));
+  }
+}

@@ -1,0 +1,99 @@
+package io.dynakeys.tools;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import io.dynakeys.testing.DynamoEndpoint;
+import picocli.CommandLine;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/** Helpers of the table tests: the scale, bulk writes, whole-table reads and the in-process CLI. */
+final class Tables {
+  private Tables() {}
+
+  /** The number of items of the big tests: 2,000 by default, -Ddynakeys.tools.items=10000 for the issue's. */
+  static int items() {
+    return Integer.getInteger("dynakeys.tools.items", 2000);
+  }
+
+  /** Writes every item, 25 to a batch, on eight threads (retrying unprocessed items). */
+  static void writeAll(DynamoDbClient client, String table, List<Map<String, AttributeValue>> items) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      List<Future<?>> futures = new ArrayList<>();
+      for (int from = 0; from < items.size(); from += 25) {
+        List<Map<String, AttributeValue>> batch = items.subList(from, Math.min(items.size(), from + 25));
+        futures.add(pool.submit(() -> {
+          List<WriteRequest> requests = new ArrayList<>();
+          batch.forEach(i -> requests.add(WriteRequest.builder().putRequest(PutRequest.builder().item(i).build()).build()));
+          Map<String, List<WriteRequest>> pending = Map.of(table, requests);
+          while (!pending.isEmpty()) {
+            Map<String, List<WriteRequest>> p = pending;
+            BatchWriteItemResponse r = client.batchWriteItem(b -> b.requestItems(p));
+            pending = r.hasUnprocessedItems() ? r.unprocessedItems() : Map.of();
+          }
+          return null;
+        }));
+      }
+      for (Future<?> f : futures) {
+        f.get();
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /** Every item of the table. */
+  static List<Map<String, AttributeValue>> scanAll(DynamoDbClient client, String table) {
+    List<Map<String, AttributeValue>> out = new ArrayList<>();
+    Map<String, AttributeValue> start = null;
+    do {
+      Map<String, AttributeValue> s = start;
+      ScanResponse page = client.scan(r -> r.tableName(table).exclusiveStartKey(s).consistentRead(true));
+      out.addAll(page.items());
+      start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+    } while (start != null);
+    return out;
+  }
+
+  /**
+   * The CLI's exit status and output, run in this JVM through picocli. Credentials come from the
+   * SDK's chain as in real use; against a private dynalite any will do, so dummy ones are set.
+   */
+  record Result(int exit, String out, String err) {}
+
+  static Result cli(DynamoEndpoint endpoint, String... args) {
+    if (endpoint.isDynalite()) {
+      System.setProperty("aws.accessKeyId", "dummy");
+      System.setProperty("aws.secretAccessKey", "dummy");
+    }
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cl = Main.commandLine();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    List<String> all = new ArrayList<>(List.of(args));
+    if (!all.get(0).equals("report") && (endpoint.isDynalite() || DynamoEndpoint.configuredEndpoint().isPresent())) {
+      all.add(1, "--endpoint");
+      all.add(2, endpoint.endpoint().toString());
+    }
+    int exit = cl.execute(all.toArray(String[]::new));
+    return new Result(exit, out.toString(), err.toString());
+  }
+
+  static String utf8(ByteArrayOutputStream bytes) {
+    return bytes.toString(StandardCharsets.UTF_8);
+  }
+}
