@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
@@ -85,7 +86,7 @@ public final class Migrator {
       Objects.requireNonNull(onConflict, "onConflict");
       otherSchemas = List.copyOf(otherSchemas);
       if (writers < 1) {
-        throw new IllegalArgumentException("writers must be at least 1");
+        throw new ConfigurationException("writers must be at least 1");
       }
     }
 
@@ -148,27 +149,37 @@ public final class Migrator {
   /**
    * Loads a {@link Migration} by class name through its public no-argument constructor.
    *
-   * @throws IllegalArgumentException when it cannot be loaded or is no {@code Migration}
+   * @throws ConfigurationException when it cannot be loaded or is no {@code Migration}
    */
   @SuppressWarnings("unchecked")
   public static Migration<Object, Object> load(String className, ClassLoader loader) {
+    Class<?> type;
     try {
-      Class<?> type = Class.forName(className, true, loader);
-      if (!Migration.class.isAssignableFrom(type)) {
-        throw new IllegalArgumentException(className + " does not implement " + Migration.class.getName());
-      }
+      type = Class.forName(className, true, loader);
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new ConfigurationException("cannot load the migration " + className + " (" + e + "): it must be on the"
+          + " classpath", e);
+    }
+    if (!Migration.class.isAssignableFrom(type)) {
+      throw new ConfigurationException(className + " does not implement " + Migration.class.getName());
+    }
+    try {
       Constructor<?> constructor = type.getDeclaredConstructor();
       constructor.setAccessible(true);
       return (Migration<Object, Object>) constructor.newInstance();
-    } catch (ReflectiveOperationException | LinkageError e) {
-      throw new IllegalArgumentException("cannot instantiate the migration " + className + " (" + e + "): it needs"
-          + " a no-argument constructor and must be on the classpath", e);
+    } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+      Throwable cause = e instanceof java.lang.reflect.InvocationTargetException i ? i.getCause() : e;
+      throw new ConfigurationException("cannot instantiate the migration " + className + " (" + cause + "): it needs"
+          + " a no-argument constructor that succeeds", e);
     }
   }
 
   /**
    * The old and new record types of a {@link Migration} class, from its type arguments
-   * ({@code implements Migration<RunV1, Run>}), or {@code null} when they are not classes.
+   * ({@code implements Migration<RunV1, Run>}).
+   *
+   * @throws ConfigurationException when they are not classes (a generic or raw implementation):
+   *     name the layouts with {@code --from} and {@code --to} instead
    */
   public static Class<?>[] recordTypes(Class<?> migrationClass) {
     for (Class<?> c = migrationClass; c != null && c != Object.class; c = c.getSuperclass()) {
@@ -181,7 +192,8 @@ public final class Migrator {
         }
       }
     }
-    return null;
+    throw new ConfigurationException(migrationClass.getName() + " does not name its record types (implements"
+        + " Migration<OLD, NEW> with classes): give --from and --to");
   }
 
   /**
@@ -202,7 +214,7 @@ public final class Migrator {
     Migration<Object, Object> fn = (Migration<Object, Object>) migration;
     if (!Objects.equals(from.partitionKeyAttribute(), to.partitionKeyAttribute())
         || !Objects.equals(from.sortKeyAttribute(), to.sortKeyAttribute())) {
-      throw new IllegalArgumentException("the old and new layouts key the table differently ("
+      throw new ConfigurationException("the old and new layouts key the table differently ("
           + from.partitionKeyAttribute() + "/" + from.sortKeyAttribute() + " and " + to.partitionKeyAttribute() + "/"
           + to.sortKeyAttribute() + "): a table's key attributes cannot change in place");
     }
@@ -250,19 +262,17 @@ public final class Migrator {
               return null;
             }));
           }
-          Exception failure = null;
+          Throwable failure = null;
           for (Future<?> f : futures) {
             try {
               f.get();
             } catch (ExecutionException e) {
               if (failure == null) {
-                failure = e.getCause() instanceof Exception cause ? cause : new IllegalStateException(e.getCause());
+                failure = e.getCause();
               }
             }
           }
-          if (failure != null) {
-            throw failure;
-          }
+          rethrow(failure);
         }
 
         @Override
@@ -272,9 +282,7 @@ public final class Migrator {
       });
       writes = w.count();
     } finally {
-      if (pool != null) {
-        pool.shutdownNow();
-      }
+      stop(pool);
     }
     Tally tally = new Tally(settings.samples());
     parts.values().forEach(tally::merge);
@@ -291,24 +299,50 @@ public final class Migrator {
         (System.nanoTime() - start) / 1_000_000, verify, List.of());
   }
 
+  /** Rethrows a writer's failure as it is: a wrapped {@link Error} must not pass for a configuration error. */
+  static void rethrow(Throwable failure) throws Exception {
+    if (failure instanceof Exception e) {
+      throw e;
+    }
+    if (failure instanceof Error e) {
+      throw e;
+    }
+  }
+
+  /**
+   * Stops a pool of writers and waits (a bounded time) for the writes in flight, so that no write
+   * outlives the call that made them.
+   */
+  static void stop(ExecutorService pool) {
+    if (pool == null) {
+      return;
+    }
+    pool.shutdownNow();
+    try {
+      pool.awaitTermination(60, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   /** The migration of one item; shared by the segments' threads, stateless. */
   static final class ItemMigration {
     private final EntitySchema from;
     private final EntitySchema to;
-    private final Migration<Object, Object> fn;
+    private final Rekey rekey;
     private final Options options;
-    private final Writes writes;
+    private final ItemWrites writes;
     private final String pk;
     private final String sk;
 
     ItemMigration(EntitySchema from, EntitySchema to, Migration<Object, Object> fn, Options options, Writes writes) {
       this.from = from;
       this.to = to;
-      this.fn = fn;
+      this.rekey = new Rekey(from, to, fn).keepUnknownAttributes(options.keepUnknownAttributes());
       this.options = options;
-      this.writes = writes;
       this.pk = from.partitionKeyAttribute();
       this.sk = from.sortKeyAttribute();
+      this.writes = new ItemWrites(writes, pk, sk, options.versionAttribute());
     }
 
     void migrate(Map<String, AttributeValue> old, Tally tally) throws InterruptedException {
@@ -325,69 +359,95 @@ public final class Migrator {
       }
       Map<String, AttributeValue> next;
       try {
-        Object newRecord = fn.migrate(oldRecord);
-        if (newRecord == null) {
+        next = rekey.next(old, oldRecord);
+        if (next == null) {
           tally.count(Outcome.SKIPPED);
           tally.sample(new Tally.Sample(Outcome.SKIPPED, oldPk, oldSk, null, null, "the migration returned null"));
           return;
         }
-        next = new LinkedHashMap<>(to.toItem(newRecord));
       } catch (RuntimeException e) {
         tally.count(Outcome.FAILED);
         tally.sample(new Tally.Sample(Outcome.FAILED, oldPk, oldSk, null, null, String.valueOf(e.getMessage())));
         return;
       }
-      if (options.keepUnknownAttributes()) {
-        for (Map.Entry<String, AttributeValue> e : old.entrySet()) {
-          if (!from.attributeNames().contains(e.getKey()) && !next.containsKey(e.getKey())) {
-            next.put(e.getKey(), e.getValue());
-          }
-        }
-      }
       String newPk = text(next.get(pk));
       String newSk = sk == null ? null : text(next.get(sk));
       boolean sameKey = Objects.equals(oldPk, newPk) && Objects.equals(oldSk, newSk);
-      if (sameKey && next.equals(old)) {
+      if (sameKey && Conditions.same(next, old)) {
         tally.count(Outcome.UNCHANGED);
         return;
       }
+      // Every condition before any write: an item too wide for them stops the run untouched (a dry
+      // run finds it too).
+      ItemWrites.Plan plan = writes.plan(old, next);
       if (options.dryRun()) {
         tally.count(Outcome.MIGRATED);
         tally.sample(new Tally.Sample(Outcome.MIGRATED, oldPk, oldSk, newPk, newSk, null));
         return;
       }
-      Conditions.Condition unchanged = options.versionAttribute() == null ? Conditions.equalTo(old, pk, sk)
-          : Conditions.versionIs(options.versionAttribute(), old.get(options.versionAttribute()));
       if (sameKey) {
-        if (writes.put(next, unchanged)) {
+        ItemWrites.Done done = writes.rewriteInPlace(plan);
+        if (done == ItemWrites.Done.DONE) {
           tally.count(Outcome.MIGRATED);
         } else {
-          tally.count(Outcome.CHANGED);
-          tally.sample(new Tally.Sample(Outcome.CHANGED, oldPk, oldSk, newPk, newSk,
-              "changed since it was read; rewritten by the next run"));
+          changed(tally, done, oldPk, oldSk, newPk, newSk, "rewritten by the next run");
         }
         return;
       }
-      boolean written = writes.putIfAbsentOrEqual(next, pk);
-      if (!written && options.onConflict() == OnConflict.SKIP) {
-        tally.count(Outcome.CONFLICT);
-        tally.sample(new Tally.Sample(Outcome.CONFLICT, oldPk, oldSk, newPk, newSk,
-            "another item holds the new key; both left (--on-conflict keep-new keeps it and deletes the old)"));
-        return;
+      boolean written = writes.putCopy(plan);
+      String kept = null;
+      if (!written) {
+        if (options.onConflict() == OnConflict.SKIP) {
+          conflict(tally, oldPk, oldSk, newPk, newSk, "another item holds the new key; both left (--on-conflict"
+              + " keep-new keeps it and deletes the old)");
+          return;
+        }
+        if (writes.versionAttribute() != null) {
+          Map<String, AttributeValue> there = writes.atNewKey(plan);
+          if (there == null || !writes.notOlder(there, old)) {
+            conflict(tally, oldPk, oldSk, newPk, newSk, there == null ? "the item at the new key vanished; rerun"
+                : "the item at the new key has an older " + writes.versionAttribute() + " ("
+                    + text(there.get(writes.versionAttribute())) + " < " + text(old.get(writes.versionAttribute()))
+                    + "): not kept, both left");
+            return;
+          }
+          kept = "another item held the new key with " + writes.versionAttribute() + " "
+              + text(there.get(writes.versionAttribute())) + " >= " + text(old.get(writes.versionAttribute()))
+              + ": kept, the old item deleted";
+        } else {
+          kept = "another item held the new key and was kept unseen (no --version-attribute): the old item deleted";
+        }
       }
-      Map<String, AttributeValue> oldKey = Writes.key(old, pk, sk);
-      if (writes.delete(oldKey, unchanged)) {
-        tally.count(written ? Outcome.MIGRATED : Outcome.KEPT_NEW);
+      ItemWrites.Done done = writes.deleteOld(plan);
+      if (done == ItemWrites.Done.DONE) {
+        if (written) {
+          tally.count(Outcome.MIGRATED);
+        } else {
+          tally.count(Outcome.KEPT_NEW);
+          tally.sample(new Tally.Sample(Outcome.KEPT_NEW, oldPk, oldSk, newPk, newSk, kept));
+        }
         return;
       }
       if (written) {
         // The copy holds what the old item was: withdraw it (if nobody changed it since), so
         // that the next run copies the old item's new content instead of finding a conflict.
-        writes.delete(Writes.key(next, pk, sk), Conditions.equalTo(next, pk, sk));
+        writes.withdraw(plan);
       }
+      changed(tally, done, oldPk, oldSk, newPk, newSk, (written ? "its copy withdrawn, " : "")
+          + "the next run migrates it");
+    }
+
+    private static void conflict(Tally tally, String oldPk, String oldSk, String newPk, String newSk, String detail) {
+      tally.count(Outcome.CONFLICT);
+      tally.sample(new Tally.Sample(Outcome.CONFLICT, oldPk, oldSk, newPk, newSk, detail));
+    }
+
+    private static void changed(Tally tally, ItemWrites.Done done, String oldPk, String oldSk, String newPk,
+        String newSk, String then) {
       tally.count(Outcome.CHANGED);
       tally.sample(new Tally.Sample(Outcome.CHANGED, oldPk, oldSk, newPk, newSk,
-          "changed since it was read; its copy withdrawn, the next run migrates it"));
+          (done == ItemWrites.Done.RESTORED ? "attributes were added since it was read (put back)"
+              : "changed since it was read") + "; " + then));
     }
   }
 

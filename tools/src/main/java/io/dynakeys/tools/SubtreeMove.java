@@ -51,57 +51,65 @@ public final class SubtreeMove {
    * @param threads how many entries are written at once
    * @param pageSize the {@code Limit} of each query page: the granularity of checkpoints
    * @param writeRate a cap on writes, or {@code null}
-   * @param checkpoint the checkpoint file, or {@code null}
+   * @param checkpoint the checkpoint file; required unless {@code dryRun}: a move killed without one
+   *     could neither resume nor start again (its own partial copy is a target that exists)
    * @param progress where the progress line goes, or {@code null}
    * @param dryRun report what would move, write nothing
    * @param samples how many entries to show per outcome
+   * @param versionAttribute the attribute writers increase on every write, for entries too wide for
+   *     an exact "unchanged" condition; {@code null} to compare every attribute
    */
   public record Options(String component, int threads, int pageSize, Rate writeRate, Path checkpoint,
-      PrintStream progress, boolean dryRun, int samples) {
+      PrintStream progress, boolean dryRun, int samples, String versionAttribute) {
 
     /** The record's only path, 8 threads, pages of 200, no cap, no checkpoint, 10 samples. */
     public static Options defaults() {
-      return new Options(null, 8, 200, null, null, null, false, 10);
+      return new Options(null, 8, 200, null, null, null, false, 10, null);
     }
 
     /** The path component to move by. */
     public Options component(String name) {
-      return new Options(name, threads, pageSize, writeRate, checkpoint, progress, dryRun, samples);
+      return new Options(name, threads, pageSize, writeRate, checkpoint, progress, dryRun, samples, versionAttribute);
     }
 
     /** Writes {@code n} entries at once. */
     public Options threads(int n) {
-      return new Options(component, n, pageSize, writeRate, checkpoint, progress, dryRun, samples);
+      return new Options(component, n, pageSize, writeRate, checkpoint, progress, dryRun, samples, versionAttribute);
     }
 
     /** Pages of {@code n} entries. */
     public Options pageSize(int n) {
-      return new Options(component, threads, n, writeRate, checkpoint, progress, dryRun, samples);
+      return new Options(component, threads, n, writeRate, checkpoint, progress, dryRun, samples, versionAttribute);
     }
 
     /** Caps writes. */
     public Options writeRate(Rate rate) {
-      return new Options(component, threads, pageSize, rate, checkpoint, progress, dryRun, samples);
+      return new Options(component, threads, pageSize, rate, checkpoint, progress, dryRun, samples, versionAttribute);
     }
 
     /** Checkpoints to {@code file}, and resumes from it when it exists. */
     public Options checkpoint(Path file) {
-      return new Options(component, threads, pageSize, writeRate, file, progress, dryRun, samples);
+      return new Options(component, threads, pageSize, writeRate, file, progress, dryRun, samples, versionAttribute);
     }
 
     /** Prints progress to {@code out}. */
     public Options progress(PrintStream out) {
-      return new Options(component, threads, pageSize, writeRate, checkpoint, out, dryRun, samples);
+      return new Options(component, threads, pageSize, writeRate, checkpoint, out, dryRun, samples, versionAttribute);
     }
 
     /** A dry run, or not. */
     public Options dryRun(boolean dry) {
-      return new Options(component, threads, pageSize, writeRate, checkpoint, progress, dry, samples);
+      return new Options(component, threads, pageSize, writeRate, checkpoint, progress, dry, samples, versionAttribute);
     }
 
     /** Shows {@code n} entries per outcome. */
     public Options samples(int n) {
-      return new Options(component, threads, pageSize, writeRate, checkpoint, progress, dryRun, n);
+      return new Options(component, threads, pageSize, writeRate, checkpoint, progress, dryRun, n, versionAttribute);
+    }
+
+    /** Deletes conditional on this version attribute. */
+    public Options versionAttribute(String attribute) {
+      return new Options(component, threads, pageSize, writeRate, checkpoint, progress, dryRun, samples, attribute);
     }
   }
 
@@ -116,9 +124,17 @@ public final class SubtreeMove {
   public static MigrationReport move(DynamoDbClient client, String table, EntitySchema schema,
       List<String> partitionKeys, TreePath from, TreePath to, Options options) throws Exception {
     long start = System.nanoTime();
+    if (!options.dryRun() && options.checkpoint() == null) {
+      throw new ConfigurationException("a move needs a checkpoint file (--checkpoint FILE): a move stopped"
+          + " halfway without one could neither resume nor start again, its own partial copy being a target that"
+          + " exists");
+    }
+    if (options.threads() < 1 || options.pageSize() < 1) {
+      throw new ConfigurationException("threads and page size must be at least 1");
+    }
     EntityLayout.Segment segment = schema.pathSegment(options.component());
     if (segment == null) {
-      throw new IllegalArgumentException(schema.name() + " has no @PathSegment sort component"
+      throw new ConfigurationException(schema.name() + " has no @PathSegment sort component"
           + (options.component() == null ? "" : " named " + options.component()));
     }
     Subtree subtree = new Subtree(schema, segment, from, to);
@@ -163,8 +179,8 @@ public final class SubtreeMove {
         checkpoint.putExtras(Map.of("phase", "delete", "tally", tally.toJson()));
       }
       if ("delete".equals(checkpoint.extra("phase"))) {
-        for (String pk : partitionKeys) {
-          mover.delete(pk, checkpoint, tally);
+        for (int i = 0; i < partitionKeys.size(); i++) {
+          mover.delete(partitionKeys.get(i), i, checkpoint, tally);
         }
         checkpoint.putExtras(Map.of("phase", "done", "tally", tally.toJson()));
       }
@@ -174,7 +190,7 @@ public final class SubtreeMove {
           (System.nanoTime() - start) / 1_000_000,
           verify, problems);
     } finally {
-      pool.shutdownNow();
+      Migrator.stop(pool);
     }
   }
 
@@ -182,17 +198,17 @@ public final class SubtreeMove {
   private record Subtree(EntitySchema schema, EntityLayout.Segment segment, TreePath from, TreePath to) {
     Subtree {
       if (from.isRoot()) {
-        throw new IllegalArgumentException("cannot move the root: move its entries one folder at a time");
+        throw new ConfigurationException("cannot move the root: move its entries one folder at a time");
       }
       if (to.isRoot()) {
-        throw new IllegalArgumentException("the target cannot be the root");
+        throw new ConfigurationException("the target cannot be the root");
       }
       if (from.folder() != to.folder()) {
-        throw new IllegalArgumentException("a folder moves to a folder and a file to a file: " + from + " and "
+        throw new ConfigurationException("a folder moves to a folder and a file to a file: " + from + " and "
             + to + " (a folder's path ends with '" + segment.pathDelimiter() + "')");
       }
       if (from.equals(to) || from.isAncestorOf(to)) {
-        throw new IllegalArgumentException("the target " + to + " lies inside the source " + from);
+        throw new ConfigurationException("the target " + to + " lies inside the source " + from);
       }
     }
 
@@ -230,6 +246,7 @@ public final class SubtreeMove {
     private final Subtree subtree;
     private final Options options;
     private final Writes writes;
+    private final ItemWrites rewrite;
     private final ExecutorService pool;
     private final Progress progress;
 
@@ -241,6 +258,8 @@ public final class SubtreeMove {
       this.subtree = subtree;
       this.options = options;
       this.writes = writes;
+      this.rewrite = new ItemWrites(writes, schema.partitionKeyAttribute(), schema.sortKeyAttribute(),
+          options.versionAttribute());
       this.pool = pool;
       this.progress = progress;
     }
@@ -271,6 +290,7 @@ public final class SubtreeMove {
           for (Map<String, AttributeValue> item : source(page.items())) {
             Entry e = entry(item, tally);
             if (e != null) {
+              rewrite.plan(item, e.next); // an entry too wide for the conditions, found before a real run
               tally.count(Outcome.MIGRATED);
               tally.sample(new Tally.Sample(Outcome.MIGRATED, e.oldPk, e.oldSk, e.newPk, e.newSk, null));
             }
@@ -295,14 +315,11 @@ public final class SubtreeMove {
         QueryResponse page = client.query(query(pk, subtree.from(), start));
         List<Map<String, AttributeValue>> items = source(page.items());
         run(items, item -> {
-          Entry e = entry(item, tally);
-          if (e == null) {
-            return;
-          }
-          if (writes.putIfAbsentOrEqual(e.next, schema.partitionKeyAttribute())) {
-            record(tally, Outcome.COPIED, e, null);
-          } else {
-            record(tally, Outcome.CONFLICT, e, "another item holds the target key: this entry stays");
+          // Only copies are counted here: every entry gets its one outcome in the delete phase,
+          // which meets each entry the copy left (an unreadable one, a conflict) once more.
+          Entry e = entry(item, null);
+          if (e != null && rewrite.putCopy(rewrite.plan(item, e.next))) {
+            tally.count(Outcome.COPIED);
           }
         });
         progress.items(items.size());
@@ -312,34 +329,93 @@ public final class SubtreeMove {
       } while (start != null);
     }
 
-    /** Phase two in one partition: prove each copy, then delete the entry if it is unchanged. */
-    void delete(String pk, Checkpoint checkpoint, Tally tally) throws Exception {
+    /**
+     * Phase two in one partition: prove each copy, then delete the entry if it is unchanged. Each
+     * entry gets its one outcome here. Before a page is worked on, its keys and the key after it go
+     * to the checkpoint; a resumed phase first settles that page: an entry of it that is gone was
+     * deleted by the killed run (moved), one still there is worked on again. So no entry is
+     * counted twice, and none that stayed (a conflict) is met again in a later run.
+     */
+    @SuppressWarnings("unchecked")
+    void delete(String pk, int index, Checkpoint checkpoint, Tally tally) throws Exception {
+      Map<String, Object> positions = checkpoint.extra("delete") == null ? new LinkedHashMap<>()
+          : new LinkedHashMap<>((Map<String, Object>) checkpoint.extra("delete"));
+      Object saved = positions.get(Integer.toString(index));
+      if ("done".equals(saved)) {
+        return;
+      }
       Map<String, AttributeValue> start = null;
+      if (saved instanceof Map<?, ?> position) {
+        Object after = position.get("next");
+        if (position.containsKey("page")) {
+          List<Map<String, AttributeValue>> pending = new ArrayList<>();
+          for (Object key : (List<Object>) position.get("page")) {
+            pending.add(Json.toItem(key));
+          }
+          run(pending, key -> {
+            Map<String, AttributeValue> item = writes.get(key);
+            if (item == null) {
+              tally.count(Outcome.MIGRATED); // deleted by the run that was stopped, after its copy was proven
+            } else {
+              deleteEntry(item, tally);
+            }
+          });
+          if (after == null) {
+            positions.put(Integer.toString(index), "done");
+            checkpoint.putExtras(Map.of("delete", new LinkedHashMap<>(positions), "tally", tally.toJson()));
+            return;
+          }
+        }
+        start = after == null ? null : Json.toItem(after);
+      }
       do {
-        // From the start each time the phase resumes: deleted entries are gone, the rest is to do.
         QueryResponse page = client.query(query(pk, subtree.from(), start));
         List<Map<String, AttributeValue>> items = source(page.items());
-        run(items, item -> {
-          Entry e = entry(item, tally);
-          if (e == null) {
-            return;
-          }
-          if (!writes.put(e.next, Conditions.absentOrEqualTo(schema.partitionKeyAttribute(), e.next))) {
-            record(tally, Outcome.CONFLICT, e, "its copy is not in place (another item holds the target key,"
-                + " or the entry changed since it was copied): the entry stays");
-            return;
-          }
-          if (writes.delete(Writes.key(item, schema.partitionKeyAttribute(), schema.sortKeyAttribute()),
-              Conditions.equalTo(item, schema.partitionKeyAttribute(), schema.sortKeyAttribute()))) {
-            record(tally, Outcome.MIGRATED, e, null);
-          } else {
-            record(tally, Outcome.CHANGED, e, "changed while it moved: the entry stays, rerun the move");
-          }
-        });
+        Map<String, AttributeValue> next = next(page);
+        List<Object> keys = new ArrayList<>();
+        for (Map<String, AttributeValue> item : items) {
+          keys.add(Json.item(Writes.key(item, schema.partitionKeyAttribute(), schema.sortKeyAttribute())));
+        }
+        Map<String, Object> pending = new LinkedHashMap<>();
+        pending.put("page", keys);
+        pending.put("next", next == null ? null : Json.item(next));
+        positions.put(Integer.toString(index), pending);
+        checkpoint.putExtras(Map.of("delete", new LinkedHashMap<>(positions), "tally", tally.toJson()));
+        run(items, item -> deleteEntry(item, tally));
         progress.items(items.size());
-        start = next(page);
-        checkpoint.putExtra("tally", tally.toJson());
+        start = next;
+        if (start == null) {
+          positions.put(Integer.toString(index), "done");
+        } else {
+          Map<String, Object> at = new LinkedHashMap<>();
+          at.put("next", Json.item(start));
+          positions.put(Integer.toString(index), at);
+        }
+        checkpoint.putExtras(Map.of("delete", new LinkedHashMap<>(positions), "tally", tally.toJson()));
       } while (start != null);
+    }
+
+    private void deleteEntry(Map<String, AttributeValue> item, Tally tally) throws InterruptedException {
+      Entry e = entry(item, tally);
+      if (e == null) {
+        return;
+      }
+      ItemWrites.Plan plan = rewrite.plan(item, e.next);
+      if (!rewrite.putCopy(plan)) {
+        record(tally, Outcome.CONFLICT, e, "its copy is not in place (another item holds the target key,"
+            + " or the entry changed since it was copied): the entry stays");
+        return;
+      }
+      ItemWrites.Done done = rewrite.deleteOld(plan);
+      if (done == ItemWrites.Done.DONE) {
+        record(tally, Outcome.MIGRATED, e, null);
+        return;
+      }
+      // The copy holds what the entry was: withdraw it (if nobody changed it since), so that the
+      // entry is in one place with its new content, and a move of that one entry finishes it.
+      rewrite.withdraw(plan);
+      record(tally, Outcome.CHANGED, e, (done == ItemWrites.Done.RESTORED ? "attributes were added while it moved"
+          + " (put back)" : "changed while it moved") + ": the entry stays, its copy withdrawn; move it again");
     }
 
     /** Afterwards: nothing left at the source, and every entry under the target checks clean. */
@@ -391,19 +467,17 @@ public final class SubtreeMove {
           return null;
         }));
       }
-      Exception failure = null;
+      Throwable failure = null;
       for (Future<?> f : futures) {
         try {
           f.get();
         } catch (ExecutionException e) {
           if (failure == null) {
-            failure = e.getCause() instanceof Exception ex ? ex : new IllegalStateException(e.getCause());
+            failure = e.getCause();
           }
         }
       }
-      if (failure != null) {
-        throw failure;
-      }
+      Migrator.rethrow(failure);
     }
 
     private synchronized void record(Tally tally, Outcome outcome, Entry e, String detail) {
@@ -415,16 +489,21 @@ public final class SubtreeMove {
 
     private record Entry(String oldPk, String oldSk, String newPk, String newSk, Map<String, AttributeValue> next) {}
 
-    /** The entry's item at its new path, or {@code null} (counted) when the entry cannot be read. */
+    /**
+     * The entry's item at its new path, or {@code null} when the entry cannot be read (counted
+     * {@link Outcome#FAILED} in {@code tally}, unless it is {@code null}).
+     */
     private Entry entry(Map<String, AttributeValue> item, Tally tally) {
       String pk = Migrator.text(item.get(schema.partitionKeyAttribute()));
       String sk = Migrator.text(item.get(schema.sortKeyAttribute()));
       Object record = Migrator.readStrictly(schema, item);
       if (record == null) {
-        synchronized (this) {
-          tally.count(Outcome.FAILED);
-          tally.sample(new Tally.Sample(Outcome.FAILED, pk, sk, null, null,
-              "not an item its layout writes (run verify): left where it is"));
+        if (tally != null) {
+          synchronized (this) {
+            tally.count(Outcome.FAILED);
+            tally.sample(new Tally.Sample(Outcome.FAILED, pk, sk, null, null,
+                "not an item its layout writes (run verify): left where it is"));
+          }
         }
         return null;
       }
@@ -434,9 +513,11 @@ public final class SubtreeMove {
         next = new LinkedHashMap<>(schema.toItem(schema.withComponent(record, subtree.segment().component(),
             subtree.moved(path))));
       } catch (RuntimeException e) {
-        synchronized (this) {
-          tally.count(Outcome.FAILED);
-          tally.sample(new Tally.Sample(Outcome.FAILED, pk, sk, null, null, String.valueOf(e.getMessage())));
+        if (tally != null) {
+          synchronized (this) {
+            tally.count(Outcome.FAILED);
+            tally.sample(new Tally.Sample(Outcome.FAILED, pk, sk, null, null, String.valueOf(e.getMessage())));
+          }
         }
         return null;
       }

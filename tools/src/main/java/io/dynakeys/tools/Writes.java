@@ -7,7 +7,11 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 
 /**
  * The conditional puts and deletes of a migration or a move, under the write-rate cap. Every
@@ -39,55 +43,105 @@ final class Writes {
    * own earlier copy and succeeds too. The common case (nothing there) is tried with the short
    * condition first: a long condition costs a server that parses expressions per request.
    *
+   * @param absentOrEqual the second try, "absent or exactly this item" ({@link
+   *     Conditions#absentOrEqualTo}), or {@code null} to compare in the client instead: the item
+   *     there is read (consistently) and compared with {@code item} as DynamoDB compares values.
+   *     That is for items too wide for an exact condition; a version attribute alone cannot say
+   *     whose item holds the key (two old items of version 1 may map to one new key)
    * @return {@code false} when a different item holds the key
    */
-  boolean putIfAbsentOrEqual(Map<String, AttributeValue> item, String partitionKeyAttribute)
-      throws InterruptedException {
-    return put(item, Conditions.absent(partitionKeyAttribute))
-        || put(item, Conditions.absentOrEqualTo(partitionKeyAttribute, item));
+  boolean putIfAbsentOrEqual(Map<String, AttributeValue> item, String partitionKeyAttribute, String sortKeyAttribute,
+      Conditions.Condition absentOrEqual) throws InterruptedException {
+    if (put(item, Conditions.absent(partitionKeyAttribute))) {
+      return true;
+    }
+    if (absentOrEqual != null) {
+      return put(item, absentOrEqual);
+    }
+    Map<String, AttributeValue> key = key(item, partitionKeyAttribute, sortKeyAttribute);
+    for (int attempt = 0; attempt < 3; attempt++) {
+      Map<String, AttributeValue> there = get(key);
+      if (there != null) {
+        return Conditions.same(there, item);
+      }
+      // Deleted since the put failed: try again.
+      if (put(item, Conditions.absent(partitionKeyAttribute))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Puts {@code item} if {@code condition} holds; {@code false} when it does not. */
   boolean put(Map<String, AttributeValue> item, Conditions.Condition condition) throws InterruptedException {
+    return putReturningOld(item, condition) != null;
+  }
+
+  /**
+   * Puts {@code item} if {@code condition} holds.
+   *
+   * @return the item it replaced (empty when there was none), or {@code null} when the condition
+   *     failed
+   */
+  Map<String, AttributeValue> putReturningOld(Map<String, AttributeValue> item, Conditions.Condition condition)
+      throws InterruptedException {
     before();
     try {
-      ConsumedCapacity used = client.putItem(r -> r.tableName(table).item(item)
+      PutItemResponse response = client.putItem(r -> r.tableName(table).item(item)
           .conditionExpression(condition.expression())
           .expressionAttributeNames(condition.names())
           .expressionAttributeValues(condition.values().isEmpty() ? null : condition.values())
-          .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity();
-      after(used);
-      return true;
+          .returnValues(ReturnValue.ALL_OLD)
+          .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+      after(response.consumedCapacity());
+      return response.hasAttributes() ? response.attributes() : Map.of();
     } catch (ConditionalCheckFailedException e) {
       after(null);
-      return false;
+      return null;
     }
   }
 
   /** Deletes the item with {@code key} if {@code condition} holds; {@code false} when it does not. */
   boolean delete(Map<String, AttributeValue> key, Conditions.Condition condition) throws InterruptedException {
+    return deleteReturningOld(key, condition) != null;
+  }
+
+  /**
+   * Deletes the item with {@code key} if {@code condition} holds.
+   *
+   * @return the item deleted (empty when there was none), or {@code null} when the condition failed
+   */
+  Map<String, AttributeValue> deleteReturningOld(Map<String, AttributeValue> key, Conditions.Condition condition)
+      throws InterruptedException {
     before();
     try {
-      ConsumedCapacity used = client.deleteItem(r -> r.tableName(table).key(key)
+      DeleteItemResponse response = client.deleteItem(r -> r.tableName(table).key(key)
           .conditionExpression(condition.expression())
           .expressionAttributeNames(condition.names())
           .expressionAttributeValues(condition.values().isEmpty() ? null : condition.values())
-          .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity();
-      after(used);
-      return true;
+          .returnValues(ReturnValue.ALL_OLD)
+          .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+      after(response.consumedCapacity());
+      return response.hasAttributes() ? response.attributes() : Map.of();
     } catch (ConditionalCheckFailedException e) {
       after(null);
-      return false;
+      return null;
     }
   }
 
+  /** The item with {@code key}, read consistently, or {@code null}. Not a write: not capped. */
+  Map<String, AttributeValue> get(Map<String, AttributeValue> key) {
+    GetItemResponse response = client.getItem(r -> r.tableName(table).key(key).consistentRead(true));
+    return response.hasItem() && !response.item().isEmpty() ? response.item() : null;
+  }
+
+  /**
+   * Reserves one write before the request: items, or one capacity unit (what a write of an item
+   * up to 1 KB costs), so that writer threads cannot all write past the budget at once; the rest
+   * of a larger write is charged after, when DynamoDB has said what it cost.
+   */
   private void before() throws InterruptedException {
-    if (limiter == null) {
-      return;
-    }
-    if (capacity) {
-      limiter.await();
-    } else {
+    if (limiter != null) {
       limiter.acquire(1);
     }
   }
@@ -96,8 +150,9 @@ final class Writes {
     count.incrementAndGet();
     progress.writes(1);
     if (limiter != null && capacity) {
-      // A failed condition still costs a write unit.
-      limiter.charge(used != null && used.capacityUnits() != null ? used.capacityUnits() : 1.0);
+      // A failed condition still costs a write unit: the one reserved.
+      double units = used != null && used.capacityUnits() != null ? used.capacityUnits() : 1.0;
+      limiter.charge(units - 1);
     }
   }
 

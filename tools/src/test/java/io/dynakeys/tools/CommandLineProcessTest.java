@@ -1,6 +1,7 @@
 package io.dynakeys.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -100,22 +102,41 @@ class CommandLineProcessTest {
     }
     assertTrue(first.isAlive(), () -> "the migration ended before it could be killed: " + readQuietly(dir));
     first.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-    int[] layouts = layouts();
-    assertTrue(layouts[0] > 0 && layouts[0] + layouts[1] >= n, "killed halfway: " + layouts[0] + " old, "
-        + layouts[1] + " new");
+    // Copy before delete: at the kill every player's run is in at least one layout, and some are
+    // still in the old one.
+    Set<String> old = new HashSet<>();
+    Set<String> seen = new HashSet<>();
+    for (Map<String, AttributeValue> item : Tables.scanAll(client, table)) {
+      Object v1 = Migrator.readStrictly(EntitySchema.of(RunV1Keys.class), item);
+      Object v2 = Migrator.readStrictly(EntitySchema.of(RunKeys.class), item);
+      if (v1 != null) {
+        old.add(((RunV1) v1).playerId());
+        seen.add(((RunV1) v1).playerId());
+      }
+      if (v2 != null) {
+        seen.add(((Run) v2).playerId());
+      }
+    }
+    Set<String> expected = new HashSet<>();
+    runs.forEach(r -> expected.add(r.playerId()));
+    assertEquals(expected, seen, "an item was lost at the kill");
+    assertFalse(old.isEmpty(), "killed halfway");
 
     Process second = dynakeys(dir, args).start();
     assertTrue(second.waitFor(120, TimeUnit.SECONDS));
     assertEquals(0, second.exitValue(), () -> readQuietly(dir));
     assertTrue(read(dir.resolve("out.txt")).contains("OK: every item is one its layout writes"), () -> readQuietly(dir));
 
-    Set<String> players = new HashSet<>();
+    Map<String, Run> players = new HashMap<>();
     for (Map<String, AttributeValue> item : Tables.scanAll(client, table)) {
       assertNull(Migrator.readStrictly(EntitySchema.of(RunV1Keys.class), item));
       Run run = (Run) EntitySchema.of(RunKeys.class).read(item);
-      assertTrue(players.add(run.playerId()), "twice: " + run.playerId());
+      assertNull(players.put(run.playerId(), run), "twice: " + run.playerId());
     }
-    assertEquals(n, players.size());
+    assertEquals(expected, players.keySet());
+    for (RunV1 r : runs) {
+      assertEquals(new RunV1ToRun().migrate(r), players.get(r.playerId()));
+    }
   }
 
   /** Whether the checkpoint shows a segment past its first page. */
@@ -135,19 +156,6 @@ class CommandLineProcessTest {
     } catch (IOException | RuntimeException e) {
       return false; // being replaced right now
     }
-  }
-
-  /** The number of items in the old and in the new layout. */
-  private int[] layouts() {
-    int[] out = new int[2];
-    for (Map<String, AttributeValue> item : Tables.scanAll(client, table)) {
-      if (Migrator.readStrictly(EntitySchema.of(RunV1Keys.class), item) != null) {
-        out[0]++;
-      } else if (Migrator.readStrictly(EntitySchema.of(RunKeys.class), item) != null) {
-        out[1]++;
-      }
-    }
-    return out;
   }
 
   private static String readQuietly(Path dir) {

@@ -36,11 +36,18 @@ class FaultyClient implements DynamoDbClient {
   private final DynamoDbClient delegate;
   private final long writesBeforeKill;
   private final long scansBeforeKill;
+  private final long deletesBeforeKill;
   private final AtomicLong writes = new AtomicLong();
+  private final AtomicLong deletes = new AtomicLong();
   private final AtomicLong scans = new AtomicLong();
   private volatile boolean dead;
 
   FaultyClient(DynamoDbClient delegate, long writesBeforeKill, long scansBeforeKill) {
+    this(delegate, writesBeforeKill, scansBeforeKill, Long.MAX_VALUE);
+  }
+
+  FaultyClient(DynamoDbClient delegate, long writesBeforeKill, long scansBeforeKill, long deletesBeforeKill) {
+    this.deletesBeforeKill = deletesBeforeKill;
     this.delegate = delegate;
     this.writesBeforeKill = writesBeforeKill;
     this.scansBeforeKill = scansBeforeKill;
@@ -53,6 +60,11 @@ class FaultyClient implements DynamoDbClient {
 
   static FaultyClient killAfterWrites(DynamoDbClient delegate, long writes) {
     return new FaultyClient(delegate, writes, Long.MAX_VALUE);
+  }
+
+  /** Killed at its {@code deletes + 1}-th delete: in a move, inside the delete phase. */
+  static FaultyClient killAfterDeletes(DynamoDbClient delegate, long deletes) {
+    return new FaultyClient(delegate, Long.MAX_VALUE, Long.MAX_VALUE, deletes);
   }
 
   static FaultyClient killAfterScans(DynamoDbClient delegate, long scans) {
@@ -90,6 +102,11 @@ class FaultyClient implements DynamoDbClient {
 
   @Override
   public DeleteItemResponse deleteItem(DeleteItemRequest request) {
+    alive();
+    if (deletes.incrementAndGet() > deletesBeforeKill) {
+      dead = true;
+      throw new Killed();
+    }
     write();
     return delegate.deleteItem(request);
   }

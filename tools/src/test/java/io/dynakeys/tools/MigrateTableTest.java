@@ -245,6 +245,209 @@ class MigrateTableTest {
     List<Map<String, AttributeValue>> items = Tables.scanAll(client, table);
     assertEquals(1, items.size());
     assertEquals(new RunV1ToRun().migrate(run), v2.read(items.get(0)));
+
+    // A writer that changes the name without increasing the version breaks the promise the option
+    // stands for: the delete only compares the version, so the rename is not noticed.
+    TestTables.deleteTable(client, table);
+    RunV1Keys.createTable(enhanced, table);
+    client.putItem(r -> r.tableName(table).item(RunV1Keys.tableSchema().itemToMap(run, true)));
+    MigrationReport unbumped = Migrator.migrate(afterFirstPut(() -> client.putItem(r -> r.tableName(table).item(
+            RunV1Keys.tableSchema().itemToMap(new RunV1(run.season(), run.score(), run.at(), run.playerId(), "Dara K.",
+                5), true)))), table, v1, v2, new RunV1ToRun(), options(null).versionAttribute("version"));
+    assertEquals(1, unbumped.count(Outcome.MIGRATED), unbumped::toText);
+    assertEquals(0, unbumped.count(Outcome.CHANGED));
+
+    // A writer that increases it is noticed: the copy is withdrawn and the next run migrates the rename.
+    TestTables.deleteTable(client, table);
+    RunV1Keys.createTable(enhanced, table);
+    client.putItem(r -> r.tableName(table).item(RunV1Keys.tableSchema().itemToMap(run, true)));
+    RunV1 renamed = new RunV1(run.season(), run.score(), run.at(), run.playerId(), "Dara K.", 6);
+    MigrationReport bumped = Migrator.migrate(afterFirstPut(() -> client.putItem(r -> r.tableName(table).item(
+        RunV1Keys.tableSchema().itemToMap(renamed, true)))), table, v1, v2, new RunV1ToRun(),
+        options(null).versionAttribute("version"));
+    assertEquals(1, bumped.count(Outcome.CHANGED), bumped::toText);
+    assertEquals(0, bumped.count(Outcome.MIGRATED));
+    items = Tables.scanAll(client, table);
+    assertEquals(1, items.size(), "the copy is withdrawn");
+    assertEquals(renamed, v1.read(items.get(0)));
+    MigrationReport again = Migrator.migrate(client, table, v1, v2, new RunV1ToRun(),
+        options(null).versionAttribute("version"));
+    assertTrue(again.ok(), again::toText);
+    items = Tables.scanAll(client, table);
+    assertEquals(1, items.size());
+    assertEquals(new RunV1ToRun().migrate(renamed), v2.read(items.get(0)));
+  }
+
+  /** A client that runs {@code interference} once, right after the migration's first put (its copy). */
+  private DynamoDbClient afterFirstPut(Runnable interference) {
+    return new FaultyClient(client, Long.MAX_VALUE, Long.MAX_VALUE) {
+      private boolean done;
+
+      @Override
+      public PutItemResponse putItem(PutItemRequest request) {
+        PutItemResponse response = super.putItem(request);
+        if (!done) {
+          done = true;
+          interference.run();
+        }
+        return response;
+      }
+    };
+  }
+
+  @Test
+  void anAttributeAddedBetweenTheReadAndTheDeleteIsNotLost() throws Exception {
+    RunV1 run = new RunV1("2026-SPRING", 777, 1_719_050_000L, "p_2718", "Emmy", 1);
+    Map<String, AttributeValue> old = RunV1Keys.tableSchema().itemToMap(run, true);
+    client.putItem(r -> r.tableName(table).item(old));
+    // Between the migration's copy and its delete, other code adds a top-level attribute: every
+    // attribute the migration read is still as read, so its "unchanged" condition holds.
+    MigrationReport first = Migrator.migrate(afterFirstPut(() -> client.updateItem(r -> r.tableName(table)
+        .key(Writes.key(old, "pk", "sk")).updateExpression("SET #a = :a")
+        .expressionAttributeNames(Map.of("#a", "badge")).expressionAttributeValues(Map.of(":a",
+            AttributeValue.fromS("gold"))))), table, v1, v2, new RunV1ToRun(), options(null));
+    assertEquals(1, first.count(Outcome.CHANGED), first::toText);
+    assertEquals(0, first.count(Outcome.MIGRATED));
+    List<Map<String, AttributeValue>> items = Tables.scanAll(client, table);
+    assertEquals(1, items.size(), "the copy without the attribute is withdrawn");
+    assertEquals(run, v1.read(items.get(0)));
+    assertEquals(AttributeValue.fromS("gold"), items.get(0).get("badge"));
+
+    MigrationReport second = Migrator.migrate(client, table, v1, v2, new RunV1ToRun(), options(null));
+    assertTrue(second.ok(), second::toText);
+    items = Tables.scanAll(client, table);
+    assertEquals(1, items.size());
+    assertEquals(new RunV1ToRun().migrate(run), v2.read(items.get(0)));
+    assertEquals(AttributeValue.fromS("gold"), items.get(0).get("badge"));
+  }
+
+  @Test
+  void anAttributeAddedBeforeAnInPlaceRewriteIsPutBack() throws Exception {
+    RunV1 run = new RunV1("2026-SPRING", 4242, 1_719_060_000L, "p_1414", "grace", 1);
+    Map<String, AttributeValue> old = RunV1Keys.tableSchema().itemToMap(run, true);
+    client.putItem(r -> r.tableName(table).item(old));
+    // Same layout, new content: the item is rewritten in place.
+    Migration<RunV1, RunV1> capitalize = o -> new RunV1(o.season(), o.score(), o.at(), o.playerId(),
+        o.name().substring(0, 1).toUpperCase() + o.name().substring(1), o.version());
+    DynamoDbClient interfering = new FaultyClient(client, Long.MAX_VALUE, Long.MAX_VALUE) {
+      private boolean done;
+
+      @Override
+      public PutItemResponse putItem(PutItemRequest request) {
+        if (!done) {
+          done = true;
+          client.updateItem(r -> r.tableName(table).key(Writes.key(old, "pk", "sk")).updateExpression("SET #a = :a")
+              .expressionAttributeNames(Map.of("#a", "badge"))
+              .expressionAttributeValues(Map.of(":a", AttributeValue.fromS("gold"))));
+        }
+        return super.putItem(request);
+      }
+    };
+    MigrationReport first = Migrator.migrate(interfering, table, v1, v1, capitalize,
+        options(null).otherSchemas(List.of()));
+    assertEquals(1, first.count(Outcome.CHANGED), first::toText);
+    List<Map<String, AttributeValue>> items = Tables.scanAll(client, table);
+    assertEquals(1, items.size());
+    assertEquals(run, v1.read(items.get(0)), "put back as it was");
+    assertEquals(AttributeValue.fromS("gold"), items.get(0).get("badge"));
+    MigrationReport second = Migrator.migrate(client, table, v1, v1, capitalize,
+        options(null).otherSchemas(List.of()));
+    assertTrue(second.ok(), second::toText);
+    items = Tables.scanAll(client, table);
+    assertEquals("Grace", ((RunV1) v1.read(items.get(0))).name());
+    assertEquals(AttributeValue.fromS("gold"), items.get(0).get("badge"));
+  }
+
+  /** An old item with a nested document too large for an exact condition. */
+  private static Map<String, AttributeValue> wide(RunV1 run) {
+    Map<String, AttributeValue> doc = new LinkedHashMap<>();
+    for (int i = 0; i < 200; i++) {
+      doc.put("field" + i, AttributeValue.fromS("value " + i));
+    }
+    Map<String, AttributeValue> item = new LinkedHashMap<>(RunV1Keys.tableSchema().itemToMap(run, true));
+    item.put("doc", AttributeValue.fromM(doc));
+    return item;
+  }
+
+  @Test
+  void aWideItemNeedsAVersionAttributeAndTheRunResumesWithIt(@TempDir Path dir) throws Exception {
+    List<RunV1> runs = oldRuns(6, 11);
+    List<Map<String, AttributeValue>> olds = new ArrayList<>();
+    runs.forEach(r -> olds.add(wide(r)));
+    Tables.writeAll(client, table, olds);
+    Path checkpoint = dir.resolve("wide.json");
+
+    FaultyClient counting = FaultyClient.counting(client);
+    ConfigurationException refused = assertThrows(ConfigurationException.class,
+        () -> Migrator.migrate(counting, table, v1, v2, new RunV1ToRun(), options(checkpoint).writers(1)));
+    assertTrue(refused.getMessage().contains("--version-attribute"), refused.getMessage());
+    assertTrue(runs.stream().anyMatch(r -> refused.getMessage().contains(RunV1Keys.sortKey(r))), refused.getMessage());
+    assertEquals(0, counting.writes(), "nothing written for a wide item");
+    // The dry run finds it too.
+    assertThrows(ConfigurationException.class, () -> Migrator.migrate(client, table, v1, v2, new RunV1ToRun(),
+        options(null).dryRun(true)));
+
+    // With the option the same checkpoint resumes; killed after a few writes and resumed again.
+    Migrator.Options versioned = options(checkpoint).versionAttribute("version");
+    for (long writes : List.of(1L, 4L)) {
+      FaultyClient dying = FaultyClient.killAfterWrites(client, writes);
+      assertThrows(FaultyClient.Killed.class, () -> Migrator.migrate(dying, table, v1, v2, new RunV1ToRun(), versioned));
+    }
+    MigrationReport report = Migrator.migrate(client, table, v1, v2, new RunV1ToRun(), versioned);
+    assertTrue(report.ok(), report::toText);
+    List<Map<String, AttributeValue>> items = Tables.scanAll(client, table);
+    assertEquals(runs.size(), items.size());
+    Map<String, Map<String, AttributeValue>> byPlayer = new HashMap<>();
+    for (Map<String, AttributeValue> item : items) {
+      byPlayer.put(((Run) v2.read(item)).playerId(), item);
+    }
+    for (RunV1 r : runs) {
+      Map<String, AttributeValue> item = byPlayer.get(r.playerId());
+      assertEquals(new RunV1ToRun().migrate(r), v2.read(item));
+      assertEquals(wide(r).get("doc"), item.get("doc"));
+    }
+  }
+
+  @Test
+  void keepNewKeepsOnlyANewerItemWithAVersionAndListsWhatItKept() throws Exception {
+    RunV1 run = new RunV1("2026-SPRING", 99, 1_718_900_000L, "p_577", "Ines", 3);
+    Map<String, AttributeValue> old = RunV1Keys.tableSchema().itemToMap(run, true);
+    // A different item at the old item's new key (a migration mapping two items to one key, or
+    // another writer): an older version.
+    Run older = new Run(run.season(), run.score(), run.at(), run.playerId(), "someone else", 1);
+    client.putItem(r -> r.tableName(table).item(old));
+    client.putItem(r -> r.tableName(table).item(RunKeys.tableSchema().itemToMap(older, true)));
+    Migrator.Options keepNew = options(null).onConflict(Migrator.OnConflict.KEEP_NEW);
+    MigrationReport refused = Migrator.migrate(client, table, v1, v2, new RunV1ToRun(),
+        keepNew.versionAttribute("version"));
+    assertEquals(1, refused.count(Outcome.CONFLICT), refused::toText);
+    assertFalse(refused.ok());
+    assertEquals(2, Tables.scanAll(client, table).size(), "both left");
+
+    // Not older: kept, the old item deleted, and the report lists it.
+    Run newer = new Run(run.season(), run.score(), run.at(), run.playerId(), "Ines B.", 3);
+    client.putItem(r -> r.tableName(table).item(RunKeys.tableSchema().itemToMap(newer, true)));
+    MigrationReport kept = Migrator.migrate(client, table, v1, v2, new RunV1ToRun(), keepNew.versionAttribute("version"));
+    assertEquals(1, kept.count(Outcome.KEPT_NEW), kept::toText);
+    assertTrue(kept.ok(), kept::toText);
+    assertTrue(kept.toText().contains(RunV1Keys.sortKey(run)) && kept.toText().contains(RunKeys.sortKey(newer)),
+        kept::toText);
+    List<Map<String, AttributeValue>> items = Tables.scanAll(client, table);
+    assertEquals(1, items.size());
+    assertEquals(newer, v2.read(items.get(0)));
+
+    // Without a version nothing tells the items apart: keep-new keeps it (the online migration needs
+    // that), and the report names every item it kept, old key and new key, for a person to check.
+    client.putItem(r -> r.tableName(table).item(old));
+    client.putItem(r -> r.tableName(table).item(RunKeys.tableSchema().itemToMap(older, true)));
+    MigrationReport unseen = Migrator.migrate(client, table, v1, v2, new RunV1ToRun(), keepNew);
+    assertEquals(1, unseen.count(Outcome.KEPT_NEW), unseen::toText);
+    String json = unseen.toJson();
+    assertTrue(json.contains("\"outcome\": \"KEPT_NEW\"") && json.contains(RunV1Keys.sortKey(run))
+        && json.contains(RunKeys.sortKey(older)), json);
+    items = Tables.scanAll(client, table);
+    assertEquals(1, items.size());
+    assertEquals(older, v2.read(items.get(0)));
   }
 
   @Test

@@ -119,10 +119,17 @@ class MoveSubtreeTest {
     Path checkpoint = dir.resolve("move.json");
     SubtreeMove.Options options = SubtreeMove.Options.defaults().pageSize(37).threads(8).checkpoint(checkpoint);
     long start = System.nanoTime();
-    for (int kill = 0; kill < 3; kill++) {
-      long writes = 1 + random.nextInt(moving / 2); // three kills stay short of the 3 writes an entry takes
-      FaultyClient dying = FaultyClient.killAfterWrites(client, writes);
+    for (int kill = 0; kill < 4; kill++) {
+      // Three kills after a random number of writes (short of the 3 writes an entry takes, mostly in
+      // the copy phase), and at least one in the delete phase: after some of its deletes.
+      long writes = 1 + random.nextInt(moving / 2);
+      FaultyClient dying = kill < 3 ? FaultyClient.killAfterWrites(client, writes)
+          : FaultyClient.killAfterDeletes(client, 1 + random.nextInt(moving / 2));
       assertThrows(FaultyClient.Killed.class, () -> SubtreeMove.move(dying, table, entries, pk, from, to, options));
+      if (kill == 3) {
+        assertEquals("delete", Json.parse(java.nio.file.Files.readString(checkpoint)) instanceof Map<?, ?> m
+            ? ((Map<?, ?>) m.get("extra")).get("phase") : null, "killed in the delete phase");
+      }
       // No entry is ever missing: each is at its old path, its new one, or both.
       Map<TreePath, Entry> a91 = account(Tables.scanAll(client, table), "a91");
       for (TreePath p : subtree) {
@@ -136,6 +143,12 @@ class MoveSubtreeTest {
     assertTrue(report.ok(), report::toText);
     assertNotNull(report.verify());
     assertEquals(subtree.size(), report.verify().items());
+    // Every entry counted once, through the kills: copied once, moved once, nothing else.
+    assertEquals(subtree.size(), report.count(Outcome.COPIED), report::toText);
+    assertEquals(subtree.size(), report.count(Outcome.MIGRATED), report::toText);
+    for (Outcome o : List.of(Outcome.FAILED, Outcome.CONFLICT, Outcome.CHANGED)) {
+      assertEquals(0, report.count(o), report::toText);
+    }
 
     List<Map<String, AttributeValue>> all = Tables.scanAll(client, table);
     Map<TreePath, Entry> a91 = account(all, "a91");
@@ -167,7 +180,7 @@ class MoveSubtreeTest {
     assertTrue(SubtreeMove.move(counting, table, entries, pk, from, to, options).ok());
     assertEquals(0, counting.writes());
     MigrationReport again = SubtreeMove.move(counting, table, entries, pk, TreePath.folder("root", "docs"), to,
-        SubtreeMove.Options.defaults());
+        SubtreeMove.Options.defaults().checkpoint(dir.resolve("docs.json")));
     assertFalse(again.ok());
     assertTrue(again.problems().get(0).contains("exists"), again::toText);
     assertEquals(0, counting.writes());
@@ -197,19 +210,47 @@ class MoveSubtreeTest {
   }
 
   @Test
-  void theCommandLineRefusesATargetThatExistsOrLiesInsideTheSource() {
+  void anUnreadableEntryIsCountedOnceAndAMoveNeedsACheckpoint(@TempDir Path dir) throws Exception {
+    for (TreePath p : List.of(TreePath.folder("root", "photos"), TreePath.file("root", "photos", "a.jpg"),
+        TreePath.file("root", "photos", "b.jpg"))) {
+      client.putItem(r -> r.tableName(table).item(EntryKeys.tableSchema().itemToMap(entry("a91", p), true)));
+    }
+    // Keys of the layout, a size its schema cannot read.
+    Map<String, AttributeValue> broken = new LinkedHashMap<>(EntryKeys.tableSchema().itemToMap(
+        entry("a91", TreePath.file("root", "photos", "c.jpg")), true));
+    broken.put("size", AttributeValue.fromS("big"));
+    client.putItem(r -> r.tableName(table).item(broken));
+    List<String> pk = entries.partitionKeysOf(List.of("a91"));
+    TreePath from = TreePath.folder("root", "photos");
+    TreePath to = TreePath.folder("root", "new");
+    assertThrows(ConfigurationException.class, () -> SubtreeMove.move(client, table, entries, pk, from, to,
+        SubtreeMove.Options.defaults()));
+    assertEquals(4, Tables.scanAll(client, table).size());
+
+    MigrationReport report = SubtreeMove.move(client, table, entries, pk, from, to,
+        SubtreeMove.Options.defaults().checkpoint(dir.resolve("m.json")));
+    assertEquals(1, report.count(Outcome.FAILED), report::toText);
+    assertEquals(3, report.count(Outcome.MIGRATED), report::toText);
+    assertFalse(report.ok());
+    assertTrue(report.problems().get(0).contains("1 entry is still under root/photos/"), report::toText);
+  }
+
+  @Test
+  void theCommandLineRefusesATargetThatExistsOrLiesInsideTheSource(@TempDir Path dir) {
     for (TreePath p : List.of(TreePath.folder("root", "photos"), TreePath.file("root", "photos", "a.jpg"),
         TreePath.folder("root", "old"), TreePath.file("root", "old", "b.jpg"))) {
       client.putItem(r -> r.tableName(table).item(EntryKeys.tableSchema().itemToMap(entry("a91", p), true)));
     }
     Tables.Result exists = Tables.cli(endpoint, "move", "--table", table, "--schema", EntryKeys.class.getName(),
-        "--partition", "a91", "--from", "root/photos/", "--to", "root/old/", "--no-progress");
+        "--partition", "a91", "--from", "root/photos/", "--to", "root/old/", "--no-progress", "--checkpoint",
+        dir.resolve("old.json").toString());
     assertEquals(1, exists.exit(), exists.out() + exists.err());
     assertTrue(exists.out().contains("the target root/old/ exists"), exists.out());
     assertEquals(4, Tables.scanAll(client, table).size());
 
     Tables.Result inside = Tables.cli(endpoint, "move", "--table", table, "--schema", EntryKeys.class.getName(),
-        "--partition", "a91", "--from", "root/photos/", "--to", "root/photos/2026/", "--no-progress");
+        "--partition", "a91", "--from", "root/photos/", "--to", "root/photos/2026/", "--no-progress", "--checkpoint",
+        dir.resolve("inside.json").toString());
     assertEquals(2, inside.exit(), inside.out() + inside.err());
     assertTrue(inside.err().contains("lies inside the source"), inside.err());
 
@@ -219,8 +260,15 @@ class MoveSubtreeTest {
     assertTrue(dry.out().contains("root/new/a.jpg"), dry.out());
     assertEquals(4, Tables.scanAll(client, table).size());
 
-    Tables.Result move = Tables.cli(endpoint, "move", "--table", table, "--schema", EntryKeys.class.getName(),
+    Tables.Result unsafe = Tables.cli(endpoint, "move", "--table", table, "--schema", EntryKeys.class.getName(),
         "--partition", "a91", "--from", "root/photos/", "--to", "root/new/", "--no-progress");
+    assertEquals(2, unsafe.exit(), unsafe.out() + unsafe.err());
+    assertTrue(unsafe.err().contains("--checkpoint"), unsafe.err());
+    assertEquals(4, Tables.scanAll(client, table).size());
+
+    Tables.Result move = Tables.cli(endpoint, "move", "--table", table, "--schema", EntryKeys.class.getName(),
+        "--partition", "a91", "--from", "root/photos/", "--to", "root/new/", "--no-progress", "--checkpoint",
+        dir.resolve("new.json").toString());
     assertEquals(0, move.exit(), move.out() + move.err());
     Map<TreePath, Entry> a91 = account(Tables.scanAll(client, table), "a91");
     assertEquals(Set.of(TreePath.folder("root", "new"), TreePath.file("root", "new", "a.jpg"),

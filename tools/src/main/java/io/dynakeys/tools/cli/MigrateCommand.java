@@ -60,12 +60,14 @@ public final class MigrateCommand implements Callable<Integer> {
   boolean dryRun;
 
   @Option(names = "--version-attribute", paramLabel = "NAME",
-      description = "Delete an old item only if this attribute is as read (default: only if every attribute is)")
+      description = "An attribute every writer increases on every write: delete an old item only if it is as read"
+          + " (default: only if every attribute is). Needed for items too wide for an exact condition")
   String versionAttribute;
 
   @Option(names = "--on-conflict", paramLabel = "POLICY", defaultValue = "skip",
       description = "When another item holds the new key: skip (leave both, fail) or keep-new (keep it, delete the"
-          + " old item; for writers that already write the new layout); default ${DEFAULT-VALUE}")
+          + " old item; for writers that already write the new layout; with --version-attribute only when its"
+          + " version is not older, and every kept item is listed in the report); default ${DEFAULT-VALUE}")
   String onConflict;
 
   @Option(names = "--drop-unknown-attributes",
@@ -88,17 +90,14 @@ public final class MigrateCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     ClassLoader loader = connection.loader();
     Migration<Object, Object> fn = Migrator.load(migration, loader);
-    Class<?>[] types = Migrator.recordTypes(fn.getClass());
-    if ((from == null || to == null) && types == null) {
-      throw new IllegalArgumentException(migration + " does not name its record types (implements Migration<OLD,"
-          + " NEW> with classes): give --from and --to");
-    }
+    Class<?>[] types = from != null && to != null ? null : Migrator.recordTypes(fn.getClass());
     EntitySchema old = from != null ? EntitySchema.load(from, loader) : EntitySchema.of(types[0]);
     EntitySchema next = to != null ? EntitySchema.load(to, loader) : EntitySchema.of(types[1]);
     Migrator.OnConflict policy = switch (onConflict) {
       case "skip" -> Migrator.OnConflict.SKIP;
       case "keep-new" -> Migrator.OnConflict.KEEP_NEW;
-      default -> throw new IllegalArgumentException("--on-conflict is skip or keep-new, not " + onConflict);
+      default -> throw new CommandLine.ParameterException(spec.commandLine(),
+          "--on-conflict is skip or keep-new, not " + onConflict);
     };
     ScanSettings settings = scan.settings(writeRate);
     Migrator.Options options = Migrator.Options.defaults().scan(settings).dryRun(dryRun)

@@ -2,6 +2,7 @@ package io.dynakeys.tools.cli;
 
 import io.dynakeys.codecs.EntityLayout;
 import io.dynakeys.runtime.TreePath;
+import io.dynakeys.tools.ConfigurationException;
 import io.dynakeys.tools.EntitySchema;
 import io.dynakeys.tools.MigrationReport;
 import io.dynakeys.tools.Rate;
@@ -21,7 +22,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 @Command(name = "move", mixinStandardHelpOptions = true,
     description = {"Move a subtree of a record with a @PathSegment TreePath (--from root/photos/ --to"
         + " root/archive/photos/): every entry is copied to its new path, then deleted if unchanged. Refused when"
-        + " the target exists or lies inside the source. Resumable with --checkpoint.",
+        + " the target exists or lies inside the source. Needs --checkpoint, from which a stopped move resumes.",
         "Exit status 0 when every entry moved and checks clean, 1 otherwise."})
 public final class MoveCommand implements Callable<Integer> {
   @Mixin
@@ -66,8 +67,15 @@ public final class MoveCommand implements Callable<Integer> {
   @Option(names = "--write-rate", paramLabel = "RATE", description = "Cap on writes per second: items or wcu")
   String writeRate;
 
-  @Option(names = "--checkpoint", paramLabel = "FILE", description = "Save progress to FILE, resume from it")
+  @Option(names = "--checkpoint", paramLabel = "FILE",
+      description = "Save progress to FILE, resume from it; required unless --dry-run (a move stopped halfway"
+          + " without one could neither resume nor start again)")
   Path checkpoint;
+
+  @Option(names = "--version-attribute", paramLabel = "NAME",
+      description = "An attribute every writer increases on every write: delete an entry only if it is as read"
+          + " (default: only if every attribute is). Needed for entries too wide for an exact condition")
+  String versionAttribute;
 
   @Option(names = "--dry-run", description = "Print what would move; write nothing")
   boolean dryRun;
@@ -89,20 +97,32 @@ public final class MoveCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (checkpoint == null && !dryRun) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "a move needs --checkpoint FILE (or --dry-run):"
+          + " a move stopped halfway without one could neither resume nor start again");
+    }
     EntitySchema entity = EntitySchema.load(schema, connection.loader());
     EntityLayout.Segment path = entity.pathSegment(component);
     if (path == null) {
-      throw new IllegalArgumentException(entity.name() + " has no @PathSegment sort component"
+      throw new ConfigurationException(entity.name() + " has no @PathSegment sort component"
           + (component == null ? "" : " named " + component));
     }
     TreePath source = EntitySchema.parsePath(from, path.pathDelimiter());
     TreePath target = EntitySchema.parsePath(to, path.pathDelimiter());
+    if (source.equals(target) || source.isAncestorOf(target)) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "the target " + to + " lies inside the source "
+          + from);
+    }
     List<String> keys = partition.raw != null ? List.of(partition.raw) : entity.partitionKeysOf(partition.values);
     SubtreeMove.Options options = SubtreeMove.Options.defaults().component(path.component()).threads(threads)
-        .pageSize(pageSize).checkpoint(checkpoint).dryRun(dryRun).samples(samples)
+        .pageSize(pageSize).checkpoint(checkpoint).dryRun(dryRun).samples(samples).versionAttribute(versionAttribute)
         .progress(noProgress ? null : System.err);
     if (writeRate != null) {
-      options = options.writeRate(Rate.parse(writeRate));
+      try {
+        options = options.writeRate(Rate.parse(writeRate));
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.ParameterException(spec.commandLine(), "--write-rate: " + e.getMessage());
+      }
     }
     MigrationReport report;
     try (DynamoDbClient client = connection.client(threads)) {
