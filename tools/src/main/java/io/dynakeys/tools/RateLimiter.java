@@ -69,6 +69,14 @@ final class RateLimiter {
     return (int) Math.max(1, Math.min(pageSize, Math.floor(perSecond)));
   }
 
+  /**
+   * The largest page worth asking for at once when the rate counts capacity units and an item is
+   * expected to cost {@code unitsPerItem}: about one second of the rate, at least one item.
+   */
+  int pageLimit(int pageSize, double unitsPerItem) {
+    return (int) Math.max(1, Math.min(pageSize, Math.floor(perSecond / unitsPerItem)));
+  }
+
   private void refill() {
     long now = System.nanoTime();
     available = Math.min(burst, available + (now - last) / 1e9 * perSecond);

@@ -48,6 +48,23 @@ final class SegmentedScan<S> {
   private final RateLimiter reads;
   private final Progress progress;
 
+  /**
+   * What a page costs at least: DynamoDB rounds a page's read up to a whole 4 KB, half a unit for
+   * the eventually consistent reads of a scan.
+   */
+  static final double MIN_PAGE_UNITS = 0.5;
+
+  /**
+   * The capacity units per item assumed until a page has been read: items of up to 4 KB, counted as
+   * if read strongly consistent (a scan reads eventually consistent, at half that), so that the
+   * first page of a segment is small: {@code rate} items at most.
+   */
+  static final double FIRST_UNITS_PER_ITEM = 1.0;
+
+  /** Capacity units and items of the pages read so far, over all segments: the estimate. */
+  private double unitsSeen;
+  private long itemsSeen;
+
   SegmentedScan(DynamoDbClient client, String table, ScanSettings settings, Checkpoint checkpoint,
       RateLimiter reads, Progress progress) {
     this.client = client;
@@ -56,6 +73,85 @@ final class SegmentedScan<S> {
     this.checkpoint = checkpoint;
     this.reads = reads;
     this.progress = progress;
+  }
+
+  /** The capacity units an item costs, from the pages read so far (or the first page's guess). */
+  synchronized double unitsPerItem() {
+    return itemsSeen == 0 ? FIRST_UNITS_PER_ITEM : Math.max(unitsSeen / itemsSeen, 1e-6);
+  }
+
+  private synchronized void observe(double units, int items) {
+    unitsSeen += units;
+    itemsSeen += items;
+  }
+
+  /**
+   * The read capacity units a scan page of {@code items} costs by DynamoDB's rule, for a server that
+   * does not report {@code ConsumedCapacity}: the items' sizes summed (attribute names and values)
+   * and rounded up to 4 KB, half a unit per 4 KB for eventually consistent reads. Sizes are counted
+   * a little high (a number as its decimal text), never low.
+   */
+  static double readUnits(List<Map<String, AttributeValue>> items) {
+    long bytes = 0;
+    for (Map<String, AttributeValue> item : items) {
+      bytes += itemSize(item);
+    }
+    return Math.max(MIN_PAGE_UNITS, Math.ceil(bytes / 4096.0) * 0.5);
+  }
+
+  /** An item's size as DynamoDB counts it, or a little more. */
+  static long itemSize(Map<String, AttributeValue> item) {
+    long size = 0;
+    for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
+      size += utf8Length(e.getKey()) + valueSize(e.getValue());
+    }
+    return size;
+  }
+
+  private static long valueSize(AttributeValue v) {
+    if (v.s() != null) {
+      return utf8Length(v.s());
+    }
+    if (v.n() != null) {
+      return v.n().length() + 1;
+    }
+    if (v.b() != null) {
+      return v.b().asByteArray().length;
+    }
+    if (v.hasSs()) {
+      return v.ss().stream().mapToLong(SegmentedScan::utf8Length).sum();
+    }
+    if (v.hasNs()) {
+      return v.ns().stream().mapToLong(n -> n.length() + 1).sum();
+    }
+    if (v.hasBs()) {
+      return v.bs().stream().mapToLong(b -> b.asByteArray().length).sum();
+    }
+    if (v.hasL()) {
+      return 3 + v.l().stream().mapToLong(e -> 1 + valueSize(e)).sum();
+    }
+    if (v.hasM()) {
+      return 3 + v.m().size() + itemSize(v.m());
+    }
+    return 1; // BOOL, NULL
+  }
+
+  private static long utf8Length(String s) {
+    long n = 0;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c < 0x80) {
+        n += 1;
+      } else if (c < 0x800) {
+        n += 2;
+      } else if (Character.isHighSurrogate(c)) {
+        n += 4;
+        i++;
+      } else {
+        n += 3;
+      }
+    }
+    return n;
   }
 
   /**
@@ -117,7 +213,6 @@ final class SegmentedScan<S> {
     Map<String, AttributeValue> start = saved.lastEvaluatedKey();
     long pages = saved.pages();
     boolean capacity = settings.readRate() != null && settings.readRate().unit() == Rate.Unit.CAPACITY_UNITS;
-    double estimate = 1; // capacity units of the next page: the last page's, until known
     while (failure.get() == null) {
       if (Thread.currentThread().isInterrupted()) {
         throw new InterruptedException();
@@ -125,12 +220,16 @@ final class SegmentedScan<S> {
       int limit = settings.pageSize();
       double reserved = 0;
       if (reads != null) {
-        // Reserve before the request, so that segments scanning at once cannot all spend the same
-        // budget; settle with what the page really cost once DynamoDB says.
-        if (!capacity) {
+        // Reserve before the request what the page is expected to cost, so that segments scanning
+        // at once cannot all spend the same budget; settle with what it really cost afterwards.
+        if (capacity) {
+          double perItem = unitsPerItem();
+          limit = reads.pageLimit(limit, perItem);
+          reserved = Math.max(MIN_PAGE_UNITS, limit * perItem);
+        } else {
           limit = reads.pageLimit(limit);
+          reserved = limit;
         }
-        reserved = capacity ? estimate : limit;
         reads.acquire(reserved);
       }
       ScanRequest.Builder request = ScanRequest.builder().tableName(table).limit(limit)
@@ -142,12 +241,17 @@ final class SegmentedScan<S> {
         request.exclusiveStartKey(start);
       }
       ScanResponse response = client.scan(request.build());
+      int scanned = response.scannedCount() != null ? response.scannedCount() : response.items().size();
       if (reads != null) {
-        double spent = !capacity ? response.count()
-            : response.consumedCapacity() != null && response.consumedCapacity().capacityUnits() != null
-                ? response.consumedCapacity().capacityUnits() : Math.max(0.5, response.count() * 0.5);
+        double spent;
+        if (capacity) {
+          spent = response.consumedCapacity() != null && response.consumedCapacity().capacityUnits() != null
+              ? response.consumedCapacity().capacityUnits() : readUnits(response.items());
+          observe(spent, scanned);
+        } else {
+          spent = scanned;
+        }
         reads.charge(spent - reserved);
-        estimate = Math.max(0.5, spent);
       }
       handler.page(segment, state, response.items());
       progress.items(response.items().size());
