@@ -45,16 +45,88 @@ public final class PartitionBrowser {
       List<Finding> findings) {}
 
   /**
+   * Which part of a partition to read, in which order: a query stage on the raw sort key. Every
+   * shard of a sharded partition is read with the same condition before the shards are merged.
+   *
+   * <pre>{@code
+   * SortRange.all()                                   // the whole partition, ascending
+   * SortRange.prefix("ORDER#").inDescendingOrder()           // begins_with(sk, "ORDER#"), newest first
+   * SortRange.between("999999990000", "999999999999") // sk BETWEEN the two, both included
+   * }</pre>
+   *
+   * @param prefix the sort keys begin with this, or {@code null}
+   * @param from the sort keys are at least this (UTF-8 byte order, as DynamoDB compares), or
+   *     {@code null}
+   * @param to the sort keys are at most this, or {@code null}
+   * @param descending whether the rows come in descending sort key order
+   */
+  public record SortRange(String prefix, String from, String to, boolean descending) {
+    /**
+     * Checks that the range is one DynamoDB key condition.
+     *
+     * @throws ConfigurationException for a prefix with bounds, an empty prefix, or bounds out of order
+     */
+    public SortRange {
+      if (prefix != null && (from != null || to != null)) {
+        throw new ConfigurationException("a sort key prefix and sort key bounds cannot be combined: DynamoDB"
+            + " takes one condition on the sort key (give the prefix as the bounds instead)");
+      }
+      if (prefix != null && prefix.isEmpty()) {
+        throw new ConfigurationException("the sort key prefix is empty: leave it out to read the whole partition");
+      }
+      if (from != null && to != null && Utf8.compare(from, to) > 0) {
+        throw new ConfigurationException("the sort key range " + from + " .. " + to + " is empty: the lower bound"
+            + " sorts after the upper one");
+      }
+    }
+
+    /** The whole partition, ascending. */
+    public static SortRange all() {
+      return new SortRange(null, null, null, false);
+    }
+
+    /** Sort keys that begin with {@code prefix}. */
+    public static SortRange prefix(String prefix) {
+      return new SortRange(prefix, null, null, false);
+    }
+
+    /** Sort keys from {@code from} to {@code to}, both included; either {@code null} for no bound. */
+    public static SortRange between(String from, String to) {
+      return new SortRange(null, from, to, false);
+    }
+
+    /** The same range, in descending sort key order. */
+    public SortRange inDescendingOrder() {
+      return new SortRange(prefix, from, to, true);
+    }
+
+    /** Whether the range is the whole partition. */
+    public boolean whole() {
+      return prefix == null && from == null && to == null;
+    }
+
+    /** The range in words, for the page's heading: {@code sk begins with "ORDER#", descending}. */
+    @Override
+    public String toString() {
+      String condition = prefix != null ? "sk begins with \"" + prefix + "\""
+          : from != null && to != null ? "sk from \"" + from + "\" to \"" + to + "\""
+          : from != null ? "sk from \"" + from + "\"" : to != null ? "sk to \"" + to + "\"" : "";
+      return descending ? (condition.isEmpty() ? "descending" : condition + ", descending") : condition;
+    }
+  }
+
+  /**
    * A browsed partition.
    *
    * @param table the table
    * @param partitionKeys the partition keys read (one, or every shard)
+   * @param range the part of the partition read
    * @param columns the component columns, in order
-   * @param rows the items in key order (shards merged by sort key)
+   * @param rows the items in key order (shards merged by sort key), descending if the range says so
    * @param truncated whether the limit cut the partition short
    */
-  public record BrowseResult(String table, List<String> partitionKeys, List<String> columns, List<Row> rows,
-      boolean truncated) {
+  public record BrowseResult(String table, List<String> partitionKeys, SortRange range, List<String> columns,
+      List<Row> rows, boolean truncated) {
 
     /** The number of rows with findings. */
     public long marked() {
@@ -95,7 +167,7 @@ public final class PartitionBrowser {
       }
       StringBuilder out = new StringBuilder();
       out.append("table ").append(table).append(", partition ").append(String.join(", ", partitionKeys))
-          .append(": ").append(rows.size()).append(" item(s)").append(truncated ? " (limit reached)" : "")
+          .append(range.toString().isEmpty() ? "" : ", " + range).append(": ").append(rows.size()).append(" item(s)").append(truncated ? " (limit reached)" : "")
           .append(", ").append(marked()).append(" marked !\n\n");
       out.append(rows.isEmpty() ? "(no items)\n" : grid.render());
       return out.toString();
@@ -104,7 +176,8 @@ public final class PartitionBrowser {
     /** The partition as one self-contained HTML page; every value is escaped. */
     public String toHtml() {
       StringBuilder h = new StringBuilder();
-      String title = "dynakeys browse: " + table + " / " + String.join(", ", partitionKeys);
+      String title = "dynakeys browse: " + table + " / " + String.join(", ", partitionKeys)
+          + (range.toString().isEmpty() ? "" : " / " + range);
       h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
           .append(escape(title)).append("</title>\n<style>\n")
           .append("body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}\n")
@@ -190,6 +263,21 @@ public final class PartitionBrowser {
    */
   public static BrowseResult browse(DynamoDbClient client, String table, List<EntitySchema> schemas,
       List<String> partitionKeys, int limit) {
+    return browse(client, table, schemas, partitionKeys, SortRange.all(), limit);
+  }
+
+  /**
+   * Reads a range of the partitions {@code partitionKeys} (a partition's shards) in key order: a
+   * query stage. Each shard is queried with the same sort key condition and order, then the shards
+   * are merged.
+   *
+   * @param schemas the entities the partition may hold; the first one's keys name the attributes
+   * @param range the sort keys to read, and the order
+   * @param limit the most rows to read, 0 for all
+   * @throws ConfigurationException when the range narrows the sort key of a record that has none
+   */
+  public static BrowseResult browse(DynamoDbClient client, String table, List<EntitySchema> schemas,
+      List<String> partitionKeys, SortRange range, int limit) {
     ItemChecker checker = new ItemChecker(schemas);
     EntitySchema first = schemas.get(0);
     Set<String> columns = new LinkedHashSet<>();
@@ -204,10 +292,7 @@ public final class PartitionBrowser {
       Map<String, AttributeValue> start = null;
       int read = 0;
       do {
-        QueryRequest.Builder request = QueryRequest.builder().tableName(table)
-            .keyConditionExpression("#pk = :pk")
-            .expressionAttributeNames(Map.of("#pk", first.partitionKeyAttribute()))
-            .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(pk)));
+        QueryRequest.Builder request = query(table, first, pk, range);
         if (limit > 0) {
           request.limit(Math.min(1000, limit - read + 1));
         }
@@ -229,13 +314,46 @@ public final class PartitionBrowser {
     // Shards are read one after another; merged, the rows are in the partition's sort key order
     // (DynamoDB orders by the UTF-8 bytes of the key).
     if (partitionKeys.size() > 1) {
-      rows.sort(Comparator.comparing(Row::sortKey, Comparator.nullsFirst(Utf8::compare)));
+      Comparator<Row> order = Comparator.comparing(Row::sortKey, Comparator.nullsFirst(Utf8::compare));
+      rows.sort(range.descending() ? order.reversed() : order);
       if (limit > 0 && rows.size() > limit) {
         rows = new ArrayList<>(rows.subList(0, limit));
         truncated = true;
       }
     }
-    return new BrowseResult(table, List.copyOf(partitionKeys), List.copyOf(columns), List.copyOf(rows), truncated);
+    return new BrowseResult(table, List.copyOf(partitionKeys), range, List.copyOf(columns), List.copyOf(rows),
+        truncated);
+  }
+
+  /** The query of one partition key with the range's condition on the sort key. */
+  private static QueryRequest.Builder query(String table, EntitySchema first, String pk, SortRange range) {
+    Map<String, String> names = new LinkedHashMap<>();
+    Map<String, AttributeValue> values = new LinkedHashMap<>();
+    names.put("#pk", first.partitionKeyAttribute());
+    values.put(":pk", AttributeValue.fromS(pk));
+    String condition = "#pk = :pk";
+    if (!range.whole()) {
+      if (first.sortKeyAttribute() == null) {
+        throw new ConfigurationException(first.name() + " has no sort key to narrow the partition by");
+      }
+      names.put("#sk", first.sortKeyAttribute());
+      if (range.prefix() != null) {
+        condition += " AND begins_with(#sk, :prefix)";
+        values.put(":prefix", AttributeValue.fromS(range.prefix()));
+      } else if (range.from() != null && range.to() != null) {
+        condition += " AND #sk BETWEEN :from AND :to";
+        values.put(":from", AttributeValue.fromS(range.from()));
+        values.put(":to", AttributeValue.fromS(range.to()));
+      } else if (range.from() != null) {
+        condition += " AND #sk >= :from";
+        values.put(":from", AttributeValue.fromS(range.from()));
+      } else {
+        condition += " AND #sk <= :to";
+        values.put(":to", AttributeValue.fromS(range.to()));
+      }
+    }
+    return QueryRequest.builder().tableName(table).keyConditionExpression(condition)
+        .expressionAttributeNames(names).expressionAttributeValues(values).scanIndexForward(!range.descending());
   }
 
   private static Row row(ItemChecker checker, Map<String, AttributeValue> item) {

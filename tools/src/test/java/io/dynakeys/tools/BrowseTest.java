@@ -114,6 +114,51 @@ class BrowseTest {
     assertTrue(raw.out().contains("1 item(s)"), raw.out());
   }
 
+  @Test
+  void aQueryStageNarrowsThePartitionByItsRawSortKey() {
+    String hana = RunKeys.sortKey(new Run("2026-SPRING", 2200, 1_719_187_200L, "p_5150", "Hana", 1));
+    String goran = RunKeys.sortKey(new Run("2026-SPRING", 9, 1_718_841_600L, "p_1414", "Goran", 1));
+    String script = RunKeys.sortKey(new Run("2026-SPRING", 240, 1_719_014_400L, "p_<script>", "x", 1));
+    String ada = RunV1Keys.sortKey(new RunV1("2026-SPRING", 1500, 1_719_100_800L, "p_8842", "Ada", 1));
+    // Twelve-digit keys of scores under 10,000 begin with 99999999: the old ten-digit key does not.
+    assertEquals(List.of(hana, script, goran), keys(browse("--sk-prefix", "99999999")));
+    assertEquals(List.of(goran, script, hana), keys(browse("--sk-prefix", "99999999", "--descending")));
+    assertEquals(List.of(hana, script), keys(browse("--sk-from", hana, "--sk-to", script)));
+    assertEquals(List.of(script, goran), keys(browse("--sk-from", script)));
+    assertEquals(List.of(hana, ada), keys(browse("--sk-to", hana, "--descending")));
+    assertEquals(List.of(goran, script, hana, ada), keys(browse("--descending")));
+    assertEquals(List.of(goran), keys(browse("--descending", "--limit", "1")));
+    Tables.Result none = browse("--sk-prefix", "X");
+    assertTrue(none.out().contains("sk begins with \"X\": 0 item(s)"), none.out());
+
+    // A sharded partition: each shard queried with the same condition and order, then merged.
+    Tables.Result lines = Tables.cli(endpoint, "browse", "--table", table, "--schema", InvoiceLineKeys.class.getName(),
+        "--partition", "125656", "--sk-from", String.format("%06d", 3), "--sk-to", String.format("%06d", 8),
+        "--descending", "--limit", "4");
+    assertEquals(0, lines.exit(), lines.err());
+    List<String> rows = lines.out().lines().filter(l -> l.trim().startsWith("INVOICE#125656#")).toList();
+    assertEquals(4, rows.size(), lines.out());
+    for (int i = 0; i < 4; i++) {
+      assertTrue(rows.get(i).contains(String.format("%06d", 8 - i)), lines.out());
+    }
+    assertTrue(lines.out().contains("(limit reached)"), lines.out());
+  }
+
+  private Tables.Result browse(String... range) {
+    List<String> args = new java.util.ArrayList<>(List.of("browse", "--table", table, "--schema",
+        RunKeys.class.getName(), "--partition", "2026-SPRING"));
+    args.addAll(List.of(range));
+    Tables.Result result = Tables.cli(endpoint, args.toArray(String[]::new));
+    assertEquals(0, result.exit(), result.err());
+    return result;
+  }
+
+  /** The sort keys of the rows, in the order printed. */
+  private static List<String> keys(Tables.Result result) {
+    return result.out().lines().map(l -> l.replaceFirst("^!?\\s*", ""))
+        .filter(l -> !l.isEmpty() && Character.isDigit(l.charAt(0))).map(l -> l.split("\\s+")[0]).toList();
+  }
+
   private static int index(List<String> lines, String key) {
     for (int i = 0; i < lines.size(); i++) {
       if (lines.get(i).contains(key)) {

@@ -1,5 +1,6 @@
 package io.dynakeys.tools.cli;
 
+import io.dynakeys.tools.ConfigurationException;
 import io.dynakeys.tools.EntitySchema;
 import io.dynakeys.tools.PartitionBrowser;
 import java.io.PrintWriter;
@@ -19,7 +20,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 @Command(name = "browse", mixinStandardHelpOptions = true,
     description = {"Print one partition in key order: the raw keys beside the decoded sort components, so keys of"
         + " different widths stand out. Items with findings are marked '!', components of keys that do not"
-        + " parse are shown raw in [brackets]. A @Sharded record's shards are read and merged."})
+        + " parse are shown raw in [brackets]. A @Sharded record's shards are read and merged.",
+        "--sk-prefix, or --sk-from and --sk-to, narrow it to a query stage on the raw sort key (each shard alike);"
+            + " --descending reverses the order."})
 public final class BrowseCommand implements Callable<Integer> {
   @Mixin
   Connection connection;
@@ -44,6 +47,20 @@ public final class BrowseCommand implements Callable<Integer> {
     String raw;
   }
 
+  @Option(names = "--sk-prefix", paramLabel = "RAW",
+      description = "Only sort keys that begin with RAW (begins_with), e.g. 'ORDER#'")
+  String skPrefix;
+
+  @Option(names = "--sk-from", paramLabel = "RAW",
+      description = "Only sort keys from RAW on (included; with --sk-to, BETWEEN)")
+  String skFrom;
+
+  @Option(names = "--sk-to", paramLabel = "RAW", description = "Only sort keys up to RAW (included)")
+  String skTo;
+
+  @Option(names = "--descending", description = "In descending sort key order (ScanIndexForward false)")
+  boolean descending;
+
   @Option(names = "--limit", paramLabel = "N", defaultValue = "1000",
       description = "Rows at most (0 for all); default ${DEFAULT-VALUE}")
   int limit;
@@ -63,9 +80,14 @@ public final class BrowseCommand implements Callable<Integer> {
     List<EntitySchema> entities = Schemas.load(schemas, connection.loader());
     List<String> keys = partition.raw != null ? List.of(partition.raw)
         : entities.get(0).partitionKeysOf(partition.values);
+    if (limit < 0) {
+      throw new ConfigurationException("--limit must be 0 (all) or more, not " + limit);
+    }
+    // Refused, with the reason, when the options are not one key condition.
+    PartitionBrowser.SortRange range = new PartitionBrowser.SortRange(skPrefix, skFrom, skTo, descending);
     PartitionBrowser.BrowseResult result;
     try (DynamoDbClient client = connection.client(1)) {
-      result = PartitionBrowser.browse(client, table, entities, keys, limit);
+      result = PartitionBrowser.browse(client, table, entities, keys, range, limit);
     }
     PrintWriter out = spec.commandLine().getOut();
     out.print(result.toText());
