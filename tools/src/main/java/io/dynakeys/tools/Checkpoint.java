@@ -2,11 +2,16 @@ package io.dynakeys.tools;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,8 +40,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * }
  * }</pre>
  *
- * <p>The file is replaced atomically (written beside it, then moved over it), so a kill at any
- * moment leaves the previous or the next version, never half of one. Saves are throttled (at most
+ * <p>The file is replaced atomically (written beside it, forced to the disk, then moved over it,
+ * and the directory forced), so a kill or a power loss at any moment leaves the previous or the
+ * next version, never half of one; a file that is empty or no checkpoint all the same is refused
+ * with a {@link ConfigurationException}, not resumed from. Saves are throttled (at most
  * one a second, plus one when a segment ends and one at the end): a kill loses at most a second of
  * progress, which the resumed run redoes; every operation the tools redo is idempotent. A
  * checkpoint of another job (other schemas, another table, another segment count) is refused
@@ -71,7 +78,8 @@ final class Checkpoint {
    * The checkpoint of a job: read from {@code file} when it exists (and belongs to the same job),
    * else empty. {@code file} {@code null} keeps the checkpoint in memory only.
    *
-   * @throws IllegalStateException when the file belongs to another job
+   * @throws ConfigurationException when the file belongs to another job, or is empty or no
+   *     checkpoint (a save cut short before this class forced its writes to disk)
    */
   @SuppressWarnings("unchecked")
   static Checkpoint open(Path file, String command, String table, String job, int totalSegments) {
@@ -85,17 +93,10 @@ final class Checkpoint {
     if (file == null || !Files.exists(file)) {
       return cp;
     }
-    Map<String, Object> json;
-    try {
-      json = (Map<String, Object>) Json.parse(Files.readString(file, StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the checkpoint " + file, e);
-    } catch (RuntimeException e) {
-      throw new IllegalStateException("the checkpoint " + file + " is not a dynakeys checkpoint: " + e.getMessage(), e);
-    }
+    Map<String, Object> json = read(file);
     for (String key : List.of("dynakeys", "command", "table", "job", "totalSegments")) {
       if (!String.valueOf(cp.header.get(key)).equals(String.valueOf(json.get(key)))) {
-        throw new IllegalStateException("the checkpoint " + file + " belongs to another run (" + key + " is "
+        throw new ConfigurationException("the checkpoint " + file + " belongs to another run (" + key + " is "
             + json.get(key) + ", this run's " + cp.header.get(key) + "): give another --checkpoint file,"
             + " or delete it to start over");
       }
@@ -122,6 +123,16 @@ final class Checkpoint {
 
   synchronized Map<Integer, SegmentState> segments() {
     return Map.copyOf(segments);
+  }
+
+  /** Whether every segment from {@code from} (included) to {@code to} (excluded) is done. */
+  synchronized boolean finished(int from, int to) {
+    for (int s = from; s < to; s++) {
+      if (!segment(s).done()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Records a completely processed page of {@code segment}; saves if a second has passed. */
@@ -175,13 +186,30 @@ final class Checkpoint {
     });
     json.put("segments", segs);
     json.put("extra", new LinkedHashMap<>(extra));
+    write(file, Json.write(json));
+  }
+
+  /**
+   * Replaces {@code file} with {@code text} so that it survives a crash or a power loss whole: the
+   * text goes to a temporary file beside it, which is forced to the disk before it is moved over
+   * {@code file} (atomically where the file system can), and the directory is forced afterwards
+   * where the platform allows, so the move itself is durable.
+   */
+  static void write(Path file, String text) {
+    Path dir = file.toAbsolutePath().getParent();
+    Path temp = temp(file);
     try {
-      Path dir = file.toAbsolutePath().getParent();
       if (dir != null) {
         Files.createDirectories(dir);
       }
-      Path temp = (dir == null ? Path.of(".") : dir).resolve(file.getFileName() + ".tmp");
-      Files.writeString(temp, Json.write(json), StandardCharsets.UTF_8);
+      try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+          StandardOpenOption.TRUNCATE_EXISTING)) {
+        ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
+        while (bytes.hasRemaining()) {
+          channel.write(bytes);
+        }
+        channel.force(true);
+      }
       try {
         Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {
@@ -190,15 +218,67 @@ final class Checkpoint {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the checkpoint " + file, e);
     }
+    if (dir != null) {
+      // Not every platform opens a directory (Windows does not); where it does, forcing it makes
+      // the rename durable.
+      try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
+        d.force(true);
+      } catch (IOException | UnsupportedOperationException notSupported) {
+        // the file's own contents are on disk already; only the rename may be lost, leaving the
+        // previous version
+      }
+    }
   }
 
-  /** Reads the segments of a saved checkpoint file without checking its job, for {@code report}. */
+  /** The temporary file a save writes before it replaces {@code file}. */
+  static Path temp(Path file) {
+    Path dir = file.toAbsolutePath().getParent();
+    return (dir == null ? Path.of(".") : dir).resolve(file.getFileName() + ".tmp");
+  }
+
+  /**
+   * Reads a saved checkpoint file without checking its job (for {@code report}, and for
+   * {@link #open}).
+   *
+   * @throws ConfigurationException when the file does not exist, is empty, or is no checkpoint
+   */
   @SuppressWarnings("unchecked")
   static Map<String, Object> read(Path file) {
+    String text;
     try {
-      return (Map<String, Object>) Json.parse(Files.readString(file, StandardCharsets.UTF_8));
+      text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      throw new ConfigurationException("there is no checkpoint " + file, e);
+    } catch (MalformedInputException e) {
+      throw new ConfigurationException("the checkpoint " + file + " is not a dynakeys checkpoint (not UTF-8 text):"
+          + " give another --checkpoint file", e);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the checkpoint " + file, e);
     }
+    if (text.isBlank()) {
+      throw new ConfigurationException("the checkpoint " + file + " is empty: a save was cut short by a crash or a"
+          + " power loss" + leftover(file) + ". Its progress is lost: delete it and run the command again from the"
+          + " start (every step of the tools can be redone)");
+    }
+    Object json;
+    try {
+      json = Json.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigurationException("the checkpoint " + file + " is not a dynakeys checkpoint (" + e.getMessage()
+          + "): give another --checkpoint file, or, if a save of it was cut short" + leftover(file)
+          + ", delete it and run the command again from the start", e);
+    }
+    if (!(json instanceof Map<?, ?> map) || !"checkpoint".equals(map.get("dynakeys"))) {
+      throw new ConfigurationException("the checkpoint " + file + " is not a dynakeys checkpoint: give another"
+          + " --checkpoint file");
+    }
+    return (Map<String, Object>) map;
   }
+
+  /** " (F.tmp is a save that did not complete)" when that file is there. */
+  private static String leftover(Path file) {
+    Path temp = temp(file);
+    return Files.exists(temp) ? " (" + temp + " is a save that did not complete)" : "";
+  }
+
 }

@@ -77,7 +77,7 @@ public final class EntitySchema {
       RecordTableSchema<Object> s = (RecordTableSchema<Object>) tableSchema.invoke(null);
       this.schema = s;
     } catch (ReflectiveOperationException | ClassCastException e) {
-      throw new IllegalArgumentException(keysClass.getName() + " is not a class dynakeys generated:"
+      throw new ConfigurationException(keysClass.getName() + " is not a class dynakeys generated:"
           + " it has no public static LAYOUT and tableSchema() (" + e + ")", e);
     }
     this.lenient = schema.withoutKeyVerification();
@@ -85,7 +85,8 @@ public final class EntitySchema {
     this.parsePartitionKey = method(keysClass, "parsePartitionKey");
     this.parseSortKey = layout.sort() == null ? null : method(keysClass, "parseSortKey");
     if (parsePartitionKey == null) {
-      throw new IllegalArgumentException(keysClass.getName() + " has no parsePartitionKey(String)");
+      throw new ConfigurationException(keysClass.getName() + " has no parsePartitionKey(String): is it a Keys"
+          + " class of this dynakeys version?");
     }
     this.components = recordClass.getRecordComponents();
     List<String> names = new ArrayList<>();
@@ -113,7 +114,7 @@ public final class EntitySchema {
       this.constructor = recordClass.getDeclaredConstructor(types);
       constructor.setAccessible(true);
     } catch (ReflectiveOperationException | RuntimeException e) {
-      throw new IllegalArgumentException(recordClass.getName() + " has no canonical constructor: " + e, e);
+      throw new ConfigurationException(recordClass.getName() + " has no canonical constructor: " + e, e);
     }
     for (RecordComponent c : components) {
       c.getAccessor().setAccessible(true);
@@ -126,17 +127,19 @@ public final class EntitySchema {
    * @param className {@code com.acme.RunKeys}, or the record {@code com.acme.Run}
    * @param loader the class loader that sees the user's classes
    * @return the schema
-   * @throws IllegalArgumentException when the class cannot be loaded or is neither
+   * @throws ConfigurationException when the class cannot be loaded or is neither
    */
   public static EntitySchema load(String className, ClassLoader loader) {
-    Class<?> type;
+    return of(loadClass(className, loader));
+  }
+
+  private static Class<?> loadClass(String className, ClassLoader loader) {
     try {
-      type = Class.forName(className, true, loader);
+      return Class.forName(className, true, loader);
     } catch (ClassNotFoundException | LinkageError e) {
-      throw new IllegalArgumentException("cannot load " + className + " (" + e + "): put the compiled"
+      throw new ConfigurationException("cannot load " + className + " (" + e + "): put the compiled"
           + " records and their generated Keys classes on the classpath", e);
     }
-    return of(type);
   }
 
   /**
@@ -146,7 +149,7 @@ public final class EntitySchema {
    *
    * @param keysOrRecord the keys class or the record class
    * @return the schema
-   * @throws IllegalArgumentException when the class is neither
+   * @throws ConfigurationException when the class is neither
    */
   public static EntitySchema of(Class<?> keysOrRecord) {
     if (keysOrRecord.isRecord()) {
@@ -165,7 +168,7 @@ public final class EntitySchema {
     try {
       return Class.forName(name, true, record.getClassLoader());
     } catch (ClassNotFoundException e) {
-      throw new IllegalArgumentException(record.getName() + " has no generated " + name + ": is it a"
+      throw new ConfigurationException(record.getName() + " has no generated " + name + ": is it a"
           + " @KeySchema record compiled with the dynakeys processor?", e);
     }
   }
@@ -399,13 +402,13 @@ public final class EntitySchema {
    *
    * @param values one text per partition component, in declaration order
    * @return the partition keys, in shard order
-   * @throws IllegalArgumentException when the number of values is wrong or a value does not convert
-   * @throws io.dynakeys.runtime.KeyFormatException when the encoder rejects a value
+   * @throws ConfigurationException when the number of values is wrong, a value does not convert, or
+   *     the encoder rejects it
    */
   public List<String> partitionKeysOf(List<String> values) {
     List<EntityLayout.Segment> segments = layout.partition().segments();
     if (values.size() != segments.size()) {
-      throw new IllegalArgumentException(name() + "'s partition key has " + segments.size() + " component(s) ("
+      throw new ConfigurationException(name() + "'s partition key has " + segments.size() + " component(s) ("
           + segments.stream().map(EntityLayout.Segment::component).toList() + "): give " + segments.size()
           + " value(s), not " + values.size());
     }
@@ -419,13 +422,22 @@ public final class EntitySchema {
       }
     }
     if (encoder == null) {
-      throw new IllegalStateException(keysClass.getName() + " has no " + methodName + " of the components");
+      throw new ConfigurationException(keysClass.getName() + " has no " + methodName + " of the components");
     }
     Object[] args = new Object[values.size()];
     for (int i = 0; i < args.length; i++) {
-      args[i] = fromText(values.get(i), encoder.getParameterTypes()[i], segments.get(i));
+      try {
+        args[i] = fromText(values.get(i), encoder.getParameterTypes()[i], segments.get(i));
+      } catch (IllegalArgumentException e) {
+        throw new ConfigurationException(segments.get(i).component() + ": " + e.getMessage(), e);
+      }
     }
-    Object result = invoke(encoder, args);
+    Object result;
+    try {
+      result = invoke(encoder, args);
+    } catch (IllegalArgumentException e) { // KeyFormatException: the encoder refuses the value
+      throw new ConfigurationException(name() + "'s partition key of " + values + ": " + e.getMessage(), e);
+    }
     if (result instanceof List<?> list) {
       return list.stream().map(String.class::cast).toList();
     }

@@ -29,6 +29,8 @@ public final class Verifier {
    * @param schemas the entities that share it; items of no schema are {@link Finding.Kind#FOREIGN}
    * @param settings segments, rates, samples and the checkpoint
    * @return the report of those segments (with a checkpoint, of the whole run so far)
+   * @throws ConfigurationException when the checkpoint belongs to another run, or is of a finished
+   *     one (its results are of the table as it was: {@link VerifyReport#fromCheckpoints} reads them)
    * @throws Exception the first DynamoDB or checkpoint failure; the checkpoint keeps the progress
    */
   public static VerifyReport verify(DynamoDbClient client, String table, List<EntitySchema> schemas,
@@ -39,6 +41,12 @@ public final class Verifier {
     List<TableChecker.TableFinding> tableFindings = TableChecker.check(description, schemas);
     Checkpoint checkpoint = Checkpoint.open(settings.checkpoint(), "verify", table, job(schemas, settings),
         settings.totalSegments());
+    if (checkpoint.finished(settings.fromSegment(), settings.toSegment())) {
+      // Its results are of the table as it was then: a rerun must not pass them off as today's.
+      throw new ConfigurationException("the checkpoint " + settings.checkpoint() + " is of a finished verify"
+          + " (every segment of " + settings.fromSegment() + ":" + settings.toSegment() + " done): print its"
+          + " results with `dynakeys report " + settings.checkpoint() + "`, or delete it to verify the table anew");
+    }
     // What `dynakeys report` needs to combine this run's checkpoint with other machines'.
     VerifyReport tableOnly = new VerifyReport(settings.samples());
     tableOnly.tableFindings(tableFindings);

@@ -325,7 +325,8 @@ public final class VerifyReport {
    *
    * @param files the checkpoint files
    * @return the combined report, and the segments none of them finished
-   * @throws IllegalArgumentException when the files belong to different runs or overlap
+   * @throws ConfigurationException when a file is missing or no verify checkpoint, or the files
+   *     belong to different runs or overlap
    */
   @SuppressWarnings("unchecked")
   public static Combined fromCheckpoints(List<java.nio.file.Path> files) {
@@ -335,7 +336,7 @@ public final class VerifyReport {
     for (java.nio.file.Path file : files) {
       Map<String, Object> json = Checkpoint.read(file);
       if (!"checkpoint".equals(json.get("dynakeys")) || !"verify".equals(json.get("command"))) {
-        throw new IllegalArgumentException(file + " is not the checkpoint of a verify run");
+        throw new ConfigurationException(file + " is not the checkpoint of a verify run");
       }
       if (first == null) {
         first = json;
@@ -352,7 +353,7 @@ public final class VerifyReport {
       } else {
         for (String key : List.of("table", "job", "totalSegments")) {
           if (!String.valueOf(first.get(key)).equals(String.valueOf(json.get(key)))) {
-            throw new IllegalArgumentException(file + " belongs to another run: its " + key + " is " + json.get(key)
+            throw new ConfigurationException(file + " belongs to another run: its " + key + " is " + json.get(key)
                 + ", not " + first.get(key));
           }
         }
@@ -365,14 +366,14 @@ public final class VerifyReport {
         }
         int segment = Integer.parseInt(e.getKey());
         if (!done.add(segment)) {
-          throw new IllegalArgumentException("segment " + segment + " is done in two checkpoints: their ranges"
+          throw new ConfigurationException("segment " + segment + " is done in two checkpoints: their ranges"
               + " overlap, and its items would count twice");
         }
         report.merge(fromJsonTree(s.get("state"), report.samplesPerKind));
       }
     }
     if (first == null) {
-      throw new IllegalArgumentException("no checkpoint given");
+      throw new ConfigurationException("no checkpoint given");
     }
     int total = ((Number) first.get("totalSegments")).intValue();
     List<Integer> missing = new ArrayList<>();

@@ -262,9 +262,9 @@ class ConditionsTest {
     Checkpoint again = Checkpoint.open(file, "verify", "t", "job A", 4);
     assertEquals(3, again.segment(2).pages());
     assertEquals(Map.of("pk", AttributeValue.fromS("x")), again.segment(2).lastEvaluatedKey());
-    IllegalStateException other = assertThrows(IllegalStateException.class,
+    ConfigurationException other = assertThrows(ConfigurationException.class,
         () -> Checkpoint.open(file, "verify", "t", "job B", 4));
     assertTrue(other.getMessage().contains("belongs to another run"));
-    assertThrows(IllegalStateException.class, () -> Checkpoint.open(file, "verify", "t", "job A", 8));
+    assertThrows(ConfigurationException.class, () -> Checkpoint.open(file, "verify", "t", "job A", 8));
   }
 }

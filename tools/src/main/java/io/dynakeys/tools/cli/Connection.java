@@ -1,5 +1,6 @@
 package io.dynakeys.tools.cli;
 
+import io.dynakeys.tools.ConfigurationException;
 import java.io.File;
 import java.net.MalformedURLException;
 import java.net.URI;
@@ -53,7 +54,7 @@ public final class Connection {
       try {
         urls.add(new File(entry).toURI().toURL());
       } catch (MalformedURLException e) {
-        throw new IllegalArgumentException("not a classpath entry: " + entry, e);
+        throw new ConfigurationException("not a classpath entry: " + entry, e);
       }
     }
     return new URLClassLoader(urls.toArray(URL[]::new), parent);
@@ -85,7 +86,7 @@ public final class Connection {
         builder.region(new DefaultAwsRegionProviderChain().getRegion());
       } catch (SdkClientException e) {
         if (uri == null) {
-          throw new IllegalArgumentException("no AWS region: give --region, or set AWS_REGION", e);
+          throw new ConfigurationException("no AWS region: give --region, or set AWS_REGION", e);
         }
         builder.region(Region.US_EAST_1); // a local endpoint ignores the region, but the SDK needs one
       }

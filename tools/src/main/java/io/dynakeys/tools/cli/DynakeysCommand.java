@@ -1,6 +1,10 @@
 package io.dynakeys.tools.cli;
 
+import io.dynakeys.tools.ConfigurationException;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import picocli.CommandLine;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import picocli.CommandLine.Command;
 
 /**
@@ -38,31 +42,74 @@ public final class DynakeysCommand implements Runnable {
 
   /**
    * A new command line with the tools' exit statuses: 2 for usage errors and for configuration
-   * errors (a class that is not a generated Keys class, a checkpoint of another run), 3 for
-   * failures of the run.
+   * errors ({@link ConfigurationException}: a class that is not a generated Keys class, a
+   * checkpoint of another run, an option value the tools cannot use; and a table that does not
+   * exist), 3 for every other failure of the run, errors of the JVM included.
    *
    * @return the command line
    */
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new DynakeysCommand());
-    cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-      // A class that is no Keys class, a checkpoint of another run, a table that does not exist:
-      // the command was wrong, not the run.
-      boolean configuration = e instanceof IllegalArgumentException || e instanceof IllegalStateException
-          || e instanceof software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
-      commandLine.getErr().println("dynakeys " + commandLine.getCommandName() + ": "
-          + (configuration ? "" : "failed: ") + message(e));
-      if (!configuration) {
-        commandLine.getErr().println("(with --checkpoint, run the same command again to resume)");
+    CommandLine.IExecutionStrategy run = new CommandLine.RunLast();
+    // picocli hands exceptions to the handler below but lets an Error (out of memory, a linkage
+    // error in the user's classes, an assertion in a record's constructor) escape execute(): the
+    // run failed all the same, and says so with status 3 rather than the JVM's 1 ("findings").
+    cl.setExecutionStrategy(parseResult -> {
+      try {
+        return run.execute(parseResult);
+      } catch (Error e) {
+        return failed(parseResult.commandSpec().commandLine(), e);
       }
+    });
+    cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+      Throwable cause = unwrap(e);
+      if (cause instanceof Error error) {
+        return failed(commandLine, error);
+      }
+      if (!isConfiguration(cause)) {
+        return failed(commandLine, cause);
+      }
+      commandLine.getErr().println("dynakeys " + commandLine.getCommandName() + ": " + message(cause));
       commandLine.getErr().flush();
-      return configuration ? USAGE : FAILED;
+      return USAGE;
     });
     return cl;
   }
 
+  /**
+   * Whether {@code e} says the command was wrong rather than the run: a
+   * {@link ConfigurationException}, a usage error, or a table that does not exist.
+   */
+  static boolean isConfiguration(Throwable e) {
+    return e instanceof ConfigurationException || e instanceof CommandLine.ParameterException
+        || e instanceof ResourceNotFoundException;
+  }
+
+  /** The exception a thread pool or future wrapped, if it is such a wrapper. */
+  private static Throwable unwrap(Throwable e) {
+    Throwable t = e;
+    while ((t instanceof ExecutionException || t instanceof CompletionException) && t.getCause() != null) {
+      t = t.getCause();
+    }
+    return t;
+  }
+
+  private static int failed(CommandLine commandLine, Throwable e) {
+    commandLine.getErr().println("dynakeys " + commandLine.getCommandName() + ": failed: " + message(e));
+    commandLine.getErr().println("(with --checkpoint, run the same command again to resume)");
+    commandLine.getErr().flush();
+    return FAILED;
+  }
+
   private static String message(Throwable e) {
     String m = e.getMessage();
-    return m == null || m.isBlank() ? e.getClass().getName() : m;
+    if (m == null || m.isBlank()) {
+      return e.getClass().getName();
+    }
+    // An exception of the JVM or the SDK says what it is only by its class.
+    if (e instanceof ResourceNotFoundException) {
+      return "the table does not exist, or is not active yet (" + m + ")";
+    }
+    return e instanceof ConfigurationException ? m : e.getClass().getSimpleName() + ": " + m;
   }
 }

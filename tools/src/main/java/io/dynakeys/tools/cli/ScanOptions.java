@@ -1,5 +1,6 @@
 package io.dynakeys.tools.cli;
 
+import io.dynakeys.tools.ConfigurationException;
 import io.dynakeys.tools.Rate;
 import io.dynakeys.tools.ScanSettings;
 import java.io.PrintStream;
@@ -41,33 +42,46 @@ public final class ScanOptions {
   /** Creates the options; picocli calls this. */
   public ScanOptions() {}
 
+  /**
+   * The settings these options give.
+   *
+   * @param writeRate the command's {@code --write-rate}, or {@code null}
+   * @throws ConfigurationException when an option's value is out of range or not understood
+   */
   ScanSettings settings(String writeRate) {
-    ScanSettings s = ScanSettings.defaults().segments(segments);
-    if (segmentRange != null) {
-      String[] parts = segmentRange.split(":", -1);
-      if (parts.length != 2) {
-        throw new IllegalArgumentException("--segment-range is FROM:TO, e.g. 0:4, not " + segmentRange);
+    try {
+      ScanSettings s = ScanSettings.defaults().segments(segments);
+      if (segmentRange != null) {
+        String[] parts = segmentRange.split(":", -1);
+        if (parts.length != 2) {
+          throw new ConfigurationException("--segment-range is FROM:TO, e.g. 0:4, not " + segmentRange);
+        }
+        try {
+          s = s.segmentRange(Integer.parseInt(parts[0].trim()), Integer.parseInt(parts[1].trim()));
+        } catch (NumberFormatException e) {
+          throw new ConfigurationException("--segment-range is FROM:TO, e.g. 0:4, not " + segmentRange, e);
+        }
       }
-      try {
-        s = s.segmentRange(Integer.parseInt(parts[0].trim()), Integer.parseInt(parts[1].trim()));
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("--segment-range is FROM:TO, e.g. 0:4, not " + segmentRange, e);
+      if (threads != null) {
+        s = s.threads(threads);
+      } else {
+        s = s.threads(Math.min(32, s.toSegment() - s.fromSegment()));
       }
+      s = s.pageSize(pageSize).samples(samples).checkpoint(checkpoint);
+      if (samples < 0) {
+        throw new ConfigurationException("--samples must be 0 or more, not " + samples);
+      }
+      if (readRate != null) {
+        s = s.readRate(Rate.parse(readRate));
+      }
+      if (writeRate != null) {
+        s = s.writeRate(Rate.parse(writeRate));
+      }
+      PrintStream progress = noProgress ? null : System.err;
+      return s.progress(progress);
+    } catch (IllegalArgumentException e) { // ScanSettings' and Rate's checks of the values
+      throw new ConfigurationException(e.getMessage(), e);
     }
-    if (threads != null) {
-      s = s.threads(threads);
-    } else {
-      s = s.threads(Math.min(32, s.toSegment() - s.fromSegment()));
-    }
-    s = s.pageSize(pageSize).samples(samples).checkpoint(checkpoint);
-    if (readRate != null) {
-      s = s.readRate(Rate.parse(readRate));
-    }
-    if (writeRate != null) {
-      s = s.writeRate(Rate.parse(writeRate));
-    }
-    PrintStream progress = noProgress ? null : System.err;
-    return s.progress(progress);
   }
 
   int threads(ScanSettings s) {
