@@ -2,7 +2,9 @@ package io.dynakeys.tools;
 
 import io.dynakeys.codecs.EntityLayout;
 import io.dynakeys.codecs.Utf8;
+import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.TreePath;
+import io.dynakeys.runtime.schema.CollectionTableSchema;
 import io.dynakeys.runtime.schema.RecordTableSchema;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
@@ -77,6 +79,10 @@ public final class EntitySchema {
       RecordTableSchema<Object> s = (RecordTableSchema<Object>) tableSchema.invoke(null);
       this.schema = s;
     } catch (ReflectiveOperationException | ClassCastException e) {
+      if (collectionMembers(keysClass) != null) {
+        throw new ConfigurationException(keysClass.getName() + " is the keys class of an item collection, not of"
+            + " one record: load its members with EntitySchema.loadAll or allOf", e);
+      }
       throw new ConfigurationException(keysClass.getName() + " is not a class dynakeys generated:"
           + " it has no public static LAYOUT and tableSchema() (" + e + ")", e);
     }
@@ -131,6 +137,96 @@ public final class EntitySchema {
    */
   public static EntitySchema load(String className, ClassLoader loader) {
     return of(loadClass(className, loader));
+  }
+
+  /**
+   * Loads the schemas a name stands for: one record's, or every member's of an item collection
+   * (its generated {@code <Collection>Keys} class, or the {@code @ItemCollection} sealed interface
+   * itself), in the order the interface permits them.
+   *
+   * @param className {@code com.acme.RunKeys}, {@code com.acme.Run}, {@code com.acme.CustomerItemKeys}
+   *     or {@code com.acme.CustomerItem}
+   * @param loader the class loader that sees the user's classes
+   * @return the schemas, one per record
+   * @throws ConfigurationException when the class cannot be loaded or is none of these
+   */
+  public static List<EntitySchema> loadAll(String className, ClassLoader loader) {
+    return allOf(loadClass(className, loader));
+  }
+
+  /**
+   * The schemas of a generated keys class, of a record, or of every member of an item collection
+   * (its {@code <Collection>Keys} class, whose {@code tableSchema()} is a
+   * {@code CollectionTableSchema}, or the sealed interface).
+   *
+   * @param type the class
+   * @return the schemas, one per record
+   * @throws ConfigurationException when the class is none of these
+   */
+  public static List<EntitySchema> allOf(Class<?> type) {
+    List<Class<?>> members = collectionMembers(type);
+    if (members == null) {
+      return List.of(of(type));
+    }
+    List<EntitySchema> out = new ArrayList<>();
+    for (Class<?> member : members) {
+      out.add(of(member));
+    }
+    return List.copyOf(out);
+  }
+
+  /**
+   * The member records of an item collection named by its sealed interface or its generated keys
+   * class, or {@code null} when {@code type} is neither.
+   */
+  private static List<Class<?>> collectionMembers(Class<?> type) {
+    Class<?> sealed = null;
+    if (type.isInterface() && type.isSealed()) {
+      sealed = type;
+    } else if (!type.isRecord()) {
+      try {
+        type.getField("LAYOUT");
+        return null; // one record's keys
+      } catch (NoSuchFieldException notOneRecord) {
+        // perhaps a collection's
+      }
+      try {
+        Method tableSchema = type.getMethod("tableSchema");
+        if (Modifier.isStatic(tableSchema.getModifiers())
+            && CollectionTableSchema.class.isAssignableFrom(tableSchema.getReturnType())) {
+          Object schema = tableSchema.invoke(null);
+          Class<?> item = ((CollectionTableSchema<?>) schema).itemType().rawClass();
+          if (item.isInterface() && item.isSealed()) {
+            sealed = item;
+          }
+        }
+      } catch (NoSuchMethodException notGenerated) {
+        return null;
+      } catch (InvocationTargetException e) {
+        throw new ConfigurationException(type.getName() + ".tableSchema() failed: " + e.getCause(), e.getCause());
+      } catch (IllegalAccessException e) {
+        throw new ConfigurationException("cannot call " + type.getName() + ".tableSchema(): " + e, e);
+      }
+    }
+    if (sealed == null) {
+      return null;
+    }
+    List<Class<?>> out = new ArrayList<>();
+    for (Class<?> member : sealed.getPermittedSubclasses()) {
+      List<Class<?>> nested = member.isInterface() ? collectionMembers(member) : null;
+      if (nested != null) {
+        out.addAll(nested);
+      } else if (member.isRecord()) {
+        out.add(member);
+      } else {
+        throw new ConfigurationException(sealed.getName() + " permits " + member.getName() + ", which is no record:"
+            + " an item collection's members are @KeySchema records");
+      }
+    }
+    if (out.isEmpty()) {
+      throw new ConfigurationException(sealed.getName() + " permits no record");
+    }
+    return out;
   }
 
   private static Class<?> loadClass(String className, ClassLoader loader) {
@@ -310,10 +406,22 @@ public final class EntitySchema {
    */
   public Object parseSortKey(String key) {
     if (parseSortKey == null) {
+      if (layout.sort() != null && layout.sort().segments().isEmpty()) {
+        // A constant sort key (an item collection's single item, sk = PROFILE): no parser is
+        // generated, the key is right when it is the constant.
+        if (!layout.sort().head().equals(key)) {
+          throw new KeyFormatException(name(), layout.sort().attribute(), key, "the sort key is always \""
+              + layout.sort().head() + "\"");
+        }
+        return new ConstantKey();
+      }
       throw new IllegalStateException(name() + " has no sort key");
     }
     return invoke(parseSortKey, key);
   }
+
+  /** The parts of a constant sort key: none. */
+  private record ConstantKey() {}
 
   /** The components of a parsed {@code PartitionParts} or {@code SortParts}, by name, in order. */
   public static Map<String, Object> parts(Object parts) {
