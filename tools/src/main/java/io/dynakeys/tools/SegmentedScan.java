@@ -7,6 +7,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -195,7 +196,14 @@ final class SegmentedScan<S> {
         f.get();
       }
     } finally {
+      // Normally every segment has ended here; when this thread was interrupted, wait for the
+      // segments to stop before saving, so no page is processed after its checkpoint is written.
       pool.shutdownNow();
+      try {
+        pool.awaitTermination(60, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
       checkpoint.save();
     }
     Throwable t = failure.get();

@@ -31,8 +31,8 @@ public final class BrowseCommand implements Callable<Integer> {
   String table;
 
   @Option(names = "--schema", required = true, paramLabel = "CLASS",
-      description = "The Keys class whose partition components --partition gives; repeat for the other entities"
-          + " the partition holds")
+      description = "The Keys class (or an item collection's Keys class or interface) whose partition components"
+          + " --partition gives; repeat for the other entities the partition holds")
   List<String> schemas;
 
   @ArgGroup(exclusive = true, multiplicity = "1")

@@ -31,7 +31,8 @@ public final class VerifyCommand implements Callable<Integer> {
   String table;
 
   @Option(names = "--schema", required = true, paramLabel = "CLASS",
-      description = "A generated Keys class (com.acme.RunKeys) or its record; repeat for every entity of the table")
+      description = "A generated Keys class (com.acme.RunKeys) or its record, or an item collection's Keys class"
+          + " or sealed interface (every member); repeat for every entity of the table")
   List<String> schemas;
 
   @Option(names = "--json", description = "Print the report as JSON")
