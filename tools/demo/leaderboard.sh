@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The session tools/README.md quotes: verify, browse and migrate on the leaderboard example's
+# The commands the README quotes: verify, browse and migrate on the leaderboard example's
 # table, against a private dynalite. From anywhere, after `mvn -B -q install -DskipTests` at the
 # repository root (it builds examples/target/classes and tools/target/*-cli.jar).
 #
