@@ -163,27 +163,22 @@ public final class RatioReport {
   // ------------------------------------------------------------------ running
 
   static ChainedOptionsBuilder microOptions(Settings s) {
-    return new OptionsBuilder()
-        .include(PKG + "(Encode|Parse|Query|Proposal)Benchmark\\.")
-        .mode(Mode.AverageTime)
-        .timeUnit(TimeUnit.NANOSECONDS)
-        .forks(1)
-        .warmupIterations(3)
-        .warmupTime(TimeValue.milliseconds(s.quick() ? 200 : 500))
-        .measurementIterations(s.quick() ? 3 : 5)
-        .measurementTime(TimeValue.milliseconds(s.quick() ? 200 : 500))
-        .jvmArgsAppend("-Xms1g", "-Xmx1g")
-        .addProfiler(GCProfiler.class)
-        .shouldFailOnError(true);
+    return warmNanoseconds(s, "(Encode|Parse|Query|Proposal)Benchmark", 1);
   }
 
   /** The table schemas, warm: {@code itemToMap} and {@code mapToItem}, generated and hand-written. */
   static ChainedOptionsBuilder schemaOptions(Settings s) {
+    // three JVMs: the error bars then include a change of load between forks
+    return warmNanoseconds(s, "SchemaBenchmark", s.quick() ? 1 : 3);
+  }
+
+  /** Warmed-up averages in ns with allocation, for the benchmark classes {@code classes} matches. */
+  private static ChainedOptionsBuilder warmNanoseconds(Settings s, String classes, int forks) {
     return new OptionsBuilder()
-        .include(PKG + "SchemaBenchmark\\.")
+        .include(PKG + classes + "\\.")
         .mode(Mode.AverageTime)
         .timeUnit(TimeUnit.NANOSECONDS)
-        .forks(s.quick() ? 1 : 3) // three JVMs: the error bars then include a change of load between forks
+        .forks(forks)
         .warmupIterations(3)
         .warmupTime(TimeValue.milliseconds(s.quick() ? 200 : 500))
         .measurementIterations(s.quick() ? 3 : 5)

@@ -34,6 +34,22 @@ class RatioReportTest {
   }
 
   @Test
+  void eachPartRunsItsOwnBenchmarksOnly() throws Exception {
+    RatioReport.Settings s = RatioReport.Settings.parse(new String[] {"--quick"});
+    String micro = String.join("|", RatioReport.microOptions(s).build().getIncludes());
+    String schema = String.join("|", RatioReport.schemaOptions(s).build().getIncludes());
+    String firstUse = String.join("|", RatioReport.firstUseOptions(s).build().getIncludes());
+    String encode = EncodeBenchmark.class.getName() + ".generated";
+    String warm = SchemaBenchmark.class.getName() + ".writeGenerated";
+    String first = SchemaFirstUseBenchmark.class.getName() + ".generated";
+    assertTrue(java.util.regex.Pattern.compile(micro).matcher(encode).find());
+    assertFalse(java.util.regex.Pattern.compile(micro).matcher(warm).find());
+    assertTrue(java.util.regex.Pattern.compile(schema).matcher(warm).find());
+    assertFalse(java.util.regex.Pattern.compile(schema).matcher(first).find(), "the warm schema part runs no first use");
+    assertTrue(java.util.regex.Pattern.compile(firstUse).matcher(first).find());
+  }
+
+  @Test
   void verdictsFollowTheErrorBars() {
     RatioReport.Row fast = row("a", 100, 5);
     RatioReport.Row slow = row("b", 200, 5);
