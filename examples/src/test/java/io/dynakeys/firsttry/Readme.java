@@ -1,44 +1,68 @@
 package io.dynakeys.firsttry;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * What the README's "Use it" section says, read from the README itself, so that a first try made
- * of it cannot drift from it: the pom snippet, the first record, the lines that use it with the
- * values their comments document, and the record the README stores.
+ * of it cannot drift from it: the whole pom, the source files (each a java block that starts with
+ * its {@code package}), the command that runs the program with the environment it sets, and what
+ * the section says the program prints.
  */
-record Readme(String pomSnippet, String firstRecord, List<Usage> usages, String runInstance) {
+record Readme(String pom, List<SourceFile> sources, String runCommand, Map<String, String> environment,
+    List<String> printed) {
 
-  /** One line of the usage block: a Java expression, and the value its comment documents, if any. */
-  record Usage(String expression, String documented) {}
+  /** A java block of the section that is a whole file: its path under src/main/java and text. */
+  record SourceFile(String path, String text) {}
 
   private static final Pattern BLOCK = Pattern.compile("(?m)^```(\\w*)\\n(.*?)^```", Pattern.DOTALL);
-  private static final Pattern USAGE = Pattern.compile("^(.+?);\\s*//\\s*(.*)$");
+  private static final Pattern PACKAGE = Pattern.compile("\\Apackage ([\\w.]+);");
+  private static final Pattern TYPE = Pattern.compile("(?m)^public (?:final )?(?:record|class|interface|enum) (\\w+)");
+  private static final Pattern ASSIGNMENT = Pattern.compile("([A-Z_][A-Z0-9_]*)=(\\S+)");
 
   static Readme parse(String readme) {
     String section = section(readme, "## Use it");
-    List<String[]> blocks = new ArrayList<>();
+    String pom = null;
+    String command = null;
+    List<String> printed = null;
+    List<SourceFile> sources = new ArrayList<>();
     Matcher m = BLOCK.matcher(section);
     while (m.find()) {
-      blocks.add(new String[] {m.group(1), m.group(2)});
-    }
-    String xml = first(blocks, "xml", null, "the pom snippet (```xml)");
-    String record = first(blocks, "java", null, "the first record (```java)");
-    String uses = first(blocks, "java", "RunKeys.partitionKey(", "the usage lines (RunKeys.partitionKey)");
-    String stores = first(blocks, "java", "new Run(", "the stored record (new Run(...))");
-    List<Usage> usages = new ArrayList<>();
-    for (String line : uses.split("\n")) {
-      Matcher u = USAGE.matcher(line.strip());
-      if (u.matches()) {
-        usages.add(new Usage(u.group(1).strip(), documented(u.group(2).strip())));
-      } else if (!line.isBlank()) {
-        throw new AssertionError("README usage line not of the form `expression;  // comment`: " + line);
+      String language = m.group(1);
+      String body = m.group(2);
+      if (language.equals("xml") && pom == null) {
+        pom = body;
+      } else if (language.equals("java") && PACKAGE.matcher(body).find()) {
+        sources.add(sourceFile(body));
+      } else if (language.equals("sh") && body.contains(" exec:exec")) {
+        command = body.lines().filter(l -> l.contains(" exec:exec")).findFirst().orElseThrow();
+      } else if (language.equals("text") && printed == null) {
+        printed = body.lines().toList();
       }
     }
-    return new Readme(xml, record, usages, balanced(stores, stores.indexOf("new Run(")));
+    require(pom != null && pom.startsWith("<?xml"), "a whole pom.xml (```xml starting with <?xml)");
+    require(!sources.isEmpty(), "source files (```java blocks starting with their package)");
+    require(command != null, "the command that runs the program (```sh with exec:exec)");
+    require(printed != null, "what the program prints (```text)");
+    Map<String, String> environment = new LinkedHashMap<>();
+    Matcher a = ASSIGNMENT.matcher(command.substring(0, command.indexOf("mvn ")));
+    while (a.find()) {
+      environment.put(a.group(1), a.group(2));
+    }
+    return new Readme(pom, List.copyOf(sources), command.substring(command.indexOf("mvn ")).strip(),
+        environment, printed);
+  }
+
+  private static SourceFile sourceFile(String body) {
+    Matcher p = PACKAGE.matcher(body);
+    p.find();
+    Matcher t = TYPE.matcher(body);
+    require(t.find(), "a public type in the java block of package " + p.group(1));
+    return new SourceFile(p.group(1).replace('.', '/') + "/" + t.group(1) + ".java", body);
   }
 
   /** From {@code heading} to the next second-level heading. */
@@ -51,38 +75,9 @@ record Readme(String pomSnippet, String firstRecord, List<Usage> usages, String 
     return readme.substring(start + 1, end < 0 ? readme.length() : end + 1);
   }
 
-  private static String first(List<String[]> blocks, String language, String containing, String what) {
-    for (String[] block : blocks) {
-      if (block[0].equals(language) && (containing == null || block[1].contains(containing))) {
-        return block[1];
-      }
+  private static void require(boolean condition, String what) {
+    if (!condition) {
+      throw new AssertionError("README's \"Use it\" section has no " + what);
     }
-    throw new AssertionError("README's \"Use it\" section has no " + what);
-  }
-
-  /** A comment's leading string literal or number: {@code "SEASON#2026-SPRING"}, {@code 1500}. */
-  private static String documented(String comment) {
-    if (comment.startsWith("\"")) {
-      int end = comment.indexOf('"', 1);
-      return end < 0 ? null : comment.substring(1, end);
-    }
-    Matcher number = Pattern.compile("^-?\\d+\\b").matcher(comment);
-    return number.find() ? number.group() : null;
-  }
-
-  /** The expression that starts at {@code from} and ends where its first parenthesis closes. */
-  private static String balanced(String text, int from) {
-    int depth = 0;
-    for (int i = text.indexOf('(', from); i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (c == '"') {
-        i = text.indexOf('"', i + 1);
-      } else if (c == '(') {
-        depth++;
-      } else if (c == ')' && --depth == 0) {
-        return text.substring(from, i + 1);
-      }
-    }
-    throw new AssertionError("unbalanced: " + text.substring(from));
   }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.dynakeys.testing.DynamoEndpoint;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -19,6 +20,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
@@ -30,16 +32,19 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * A first try, as a reader of the README makes it: a new Maven project whose pom is the "Use it"
- * snippet verbatim, the README's first record ({@code Run}) verbatim, and a main class made of the
- * README's usage lines, built with the {@code mvn} on the PATH and run. It prints the keys the
- * README documents.
+ * A first try, as a reader of the README makes it: a new Maven project made of the "Use it"
+ * section's files verbatim (its whole {@code pom.xml}, {@code Run.java} and {@code Main.java}),
+ * built and run with the section's own command ({@code mvn -q compile exec:exec}) and environment
+ * against a local server, twice: both runs must print what the section says the program prints
+ * (the second finds the table the first created).
  *
  * <p>The nested build gets the dynakeys artifacts this build made (the ones this module compiles
  * and tests against: the reactor's jars or classes), never whatever {@code mvn install} left in
  * the local repository: it runs on a local repository of its own, whose {@code io/dynakeys} holds
  * those artifacts in repository layout and whose other directories link to the build's local
- * repository, so nothing else is downloaded again. Offline when this build is.
+ * repository, so nothing else is downloaded again. Offline when this build is. The command gets
+ * {@code -B} (no colours in what is compared), that repository, and the private server's endpoint
+ * in place of the README's {@code localhost:8000}; everything else is as written.
  */
 class ReadmeFirstTryTest {
 
@@ -50,11 +55,13 @@ class ReadmeFirstTryTest {
   private static final boolean OFFLINE = System.getProperty("dynakeys.offline", "").equals("offline=true");
   private static final Path WORK = Path.of(System.getProperty("dynakeys.build", "target"), "first-try")
       .toAbsolutePath().normalize();
-  /** The artifacts the snippet needs (directly, transitively and on the processor path). */
+  /** The artifacts the project needs (directly, transitively and on the processor path). */
   private static final List<String> MODULES = List.of("annotations", "codecs", "runtime", "processor");
+  /** A generous bound for a nested Maven build on a loaded 2-core machine. */
+  private static final int BUILD_MINUTES = 8;
 
   @Test
-  void theReadmeSnippetBuildsInAFreshProjectAndPrintsTheDocumentedKeys() throws Exception {
+  void theReadmeProjectBuildsRunsAgainstALocalServerAndPrintsWhatTheReadmeSays() throws Exception {
     Path mvn = onPath("mvn");
     if (mvn == null) {
       System.out.println("ReadmeFirstTryTest skipped: no mvn on the PATH to build the README's first try with");
@@ -62,71 +69,46 @@ class ReadmeFirstTryTest {
     Assumptions.assumeTrue(mvn != null, "no mvn on the PATH to build the README's first try with");
 
     Readme readme = Readme.parse(Files.readString(ROOT.resolve("README.md"), StandardCharsets.UTF_8));
-    List<String> expected = readme.usages().stream().map(Readme.Usage::documented)
-        .filter(v -> v != null).toList();
-    assertTrue(expected.containsAll(List.of("SEASON#2026-SPRING", "9999998499#0000001719100800#p_8842")),
-        "the README documents the leaderboard's keys: " + expected);
+    assertTrue(readme.printed().containsAll(List.of("SEASON#2026-SPRING", "9999998499#0000001719100800#p_8842")),
+        "the README documents the leaderboard's keys: " + readme.printed());
+    assertEquals(Set.of("AWS_ENDPOINT_URL_DYNAMODB", "AWS_REGION", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"),
+        readme.environment().keySet(), "the environment the README's run command sets");
 
     deleteWithoutFollowingLinks(WORK);
     Path project = writeProject(WORK.resolve("project"), readme);
     Path repository = stageRepository(WORK.resolve("repository"));
 
-    List<String> build = new ArrayList<>(List.of(mvn.toString(), "-B", "-q"));
+    List<String> command = new ArrayList<>(List.of(mvn.toString(), "-B"));
     if (OFFLINE) {
-      build.add("-o");
+      command.add("-o");
     }
-    build.addAll(List.of("-Dmaven.repo.local=" + repository, "compile"));
-    Result built = run(build, project, WORK.resolve("build.log"), null, 5);
-    assertEquals(0, built.exit(), "mvn " + String.join(" ", build.subList(1, build.size()))
-        + " in " + project + " failed:\n" + built.output());
+    command.add("-Dmaven.repo.local=" + repository);
+    List<String> written = List.of(readme.runCommand().split("\\s+"));
+    assertEquals("mvn", written.get(0), readme.runCommand());
+    command.addAll(written.subList(1, written.size()));
 
-    List<Path> classpath = new ArrayList<>();
-    classpath.add(project.resolve("target/classes"));
-    for (String module : List.of("annotations", "codecs", "runtime")) {
-      classpath.add(artifactPath(repository, module, "jar"));
+    try (DynamoEndpoint server = DynamoEndpoint.startDynalite()) {
+      Map<String, String> environment = new LinkedHashMap<>(readme.environment());
+      assertEquals("http://localhost:8000", environment.get("AWS_ENDPOINT_URL_DYNAMODB"));
+      environment.put("AWS_ENDPOINT_URL_DYNAMODB", server.endpoint().toString());
+      for (String run : List.of("first run")) {
+        Result result = run(command, project, WORK.resolve(run.replace(' ', '-') + ".log"), environment);
+        assertEquals(0, result.exit(), "the README's " + String.join(" ", written) + " (" + run + ") in "
+            + project + " failed:\n" + result.output());
+        // Maven 3.8 writes colour resets around a quiet build's output, even in batch mode.
+        List<String> printed = result.output().replaceAll("\u001B\\[[0-9;]*m", "").strip().lines().toList();
+        assertEquals(readme.printed(), printed,
+            "what the README's program prints (" + run + "), against what the README says it prints");
+      }
     }
-    classpath.addAll(thirdPartyClasspath());
-    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    Result ran = run(List.of(java.toString(), "-cp", join(classpath), "firsttry.Main"), project,
-        WORK.resolve("run.out"), WORK.resolve("run.err"), 1);
-    assertEquals(0, ran.exit(), "firsttry.Main failed:\n" + ran.output() + ran.errors());
-    assertEquals(expected, ran.output().lines().toList(),
-        "what the README's usage lines print, against the values its comments document; stderr:\n" + ran.errors());
   }
 
-  /** pom.xml (the snippet inside a minimal project), Run.java and Main.java. */
+  /** pom.xml and the source files, each where its package puts it. */
   private static Path writeProject(Path project, Readme readme) throws IOException {
-    String pom = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <project xmlns="http://maven.apache.org/POM/4.0.0"
-                 xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-                 xsi:schemaLocation="http://maven.apache.org/POM/4.0.0 https://maven.apache.org/xsd/maven-4.0.0.xsd">
-          <modelVersion>4.0.0</modelVersion>
-          <groupId>com.example</groupId>
-          <artifactId>first-try</artifactId>
-          <version>1.0</version>
-        """ + readme.pomSnippet() + "</project>\n";
-    write(project.resolve("pom.xml"), pom);
-
-    Path sources = project.resolve("src/main/java/firsttry");
-    write(sources.resolve("Run.java"), "package firsttry;\n\nimport io.dynakeys.annotations.*;\n\n"
-        + readme.firstRecord());
-
-    StringBuilder main = new StringBuilder("""
-        package firsttry;
-
-        public final class Main {
-          public static void main(String[] args) {
-        """);
-    main.append("    Run run = ").append(readme.runInstance()).append(";\n");
-    main.append("    String sk = RunKeys.sortKey(run);\n");
-    for (Readme.Usage usage : readme.usages()) {
-      main.append(usage.documented() != null
-          ? "    System.out.println(" + usage.expression() + ");\n"
-          : "    " + usage.expression() + ";\n");
+    write(project.resolve("pom.xml"), readme.pom());
+    for (Readme.SourceFile source : readme.sources()) {
+      write(project.resolve("src/main/java").resolve(source.path()), source.text());
     }
-    main.append("  }\n}\n");
-    write(sources.resolve("Main.java"), main.toString());
     return project;
   }
 
@@ -231,14 +213,6 @@ class ReadmeFirstTryTest {
         .resolve(artifactId + "-" + VERSION + "." + extension);
   }
 
-  /** The test class path without dynakeys' own artifacts: the AWS SDK and the rest. */
-  private static List<Path> thirdPartyClasspath() {
-    return testClasspath().stream()
-        .filter(p -> !p.startsWith(ROOT))
-        .filter(p -> !p.getFileName().toString().startsWith("dynakeys-"))
-        .toList();
-  }
-
   private static List<Path> testClasspath() {
     return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
         .filter(s -> !s.isBlank())
@@ -264,28 +238,27 @@ class ReadmeFirstTryTest {
     }
   }
 
-  private record Result(int exit, String output, String errors) {}
+  private record Result(int exit, String output) {}
 
-  /** Runs {@code command}; its standard error goes to {@code errors}, or with its output when null. */
-  private static Result run(List<String> command, Path directory, Path log, Path errors, int minutes)
+  /** Runs {@code command} with {@code environment} added; standard error goes with the output. */
+  private static Result run(List<String> command, Path directory, Path log, Map<String, String> environment)
       throws IOException, InterruptedException {
     ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile())
-        .redirectOutput(log.toFile());
-    if (errors == null) {
-      builder.redirectErrorStream(true);
-    } else {
-      builder.redirectError(errors.toFile());
-    }
+        .redirectOutput(log.toFile()).redirectErrorStream(true);
     Map<String, String> env = builder.environment();
-    env.put("JAVA_HOME", System.getProperty("java.home"));
-    env.keySet().removeAll(List.of("MAVEN_BASEDIR", "MAVEN_PROJECTBASEDIR", "MAVEN_CMD_LINE_ARGS"));
+    env.keySet().removeAll(List.of("MAVEN_BASEDIR", "MAVEN_PROJECTBASEDIR", "MAVEN_CMD_LINE_ARGS",
+        "AWS_PROFILE", "AWS_SESSION_TOKEN", "AWS_DEFAULT_REGION"));
+    String javaHome = System.getProperty("java.home");
+    env.put("JAVA_HOME", javaHome);
+    // exec:exec runs the `java` on the PATH: the one running this test.
+    env.put("PATH", Path.of(javaHome, "bin") + File.pathSeparator + env.getOrDefault("PATH", ""));
+    env.putAll(environment);
     Process process = builder.start();
-    if (!process.waitFor(minutes, TimeUnit.MINUTES)) {
+    if (!process.waitFor(BUILD_MINUTES, TimeUnit.MINUTES)) {
       process.destroyForcibly();
-      fail(String.join(" ", command) + " did not end within " + minutes + " min:\n" + Files.readString(log));
+      fail(String.join(" ", command) + " did not end within " + BUILD_MINUTES + " min:\n" + Files.readString(log));
     }
-    return new Result(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8),
-        errors == null ? "" : Files.readString(errors, StandardCharsets.UTF_8));
+    return new Result(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
   }
 
   private static Path onPath(String command) {
