@@ -5,8 +5,13 @@ import io.dynakeys.runtime.TreePath;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
+import software.amazon.awssdk.enhanced.dynamodb.Expression;
+import software.amazon.awssdk.enhanced.dynamodb.Key;
+import software.amazon.awssdk.enhanced.dynamodb.model.QueryConditional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The file tree of the article on composite sort keys, run against a real table: an account's
@@ -48,6 +53,8 @@ public final class DriveExample {
       out.println();
       out.println("# Drive: " + drive.size() + " entries of accounts a91 and a9 in table " + tableName
           + " (indexes pathChildren and pathDepth)");
+      out.println();
+      printNaiveQueries(table, out);
       out.println();
       printSubtree(table, PHOTOS, out);
       out.println();
@@ -91,6 +98,41 @@ public final class DriveExample {
 
   private static Entry file(String account, TreePath path, long size) {
     return new Entry(account, path, size);
+  }
+
+  /**
+   * The two prefix mistakes of hand-built keys, run on the same table, each beside the generated
+   * query that avoids it: a subtree prefix without its trailing delimiter, which also matches the
+   * file {@code root/photos} and the sibling {@code root/photos-old/}; and a {@code begins_with} on
+   * the partition key for account a9, which also matches account a91.
+   */
+  static void printNaiveQueries(DynamoDbTable<Entry> table, PrintStream out) {
+    List<Entry> naiveSubtree = table.query(QueryConditional.sortBeginsWith(Key.builder()
+            .partitionValue(EntryKeys.partitionKey(ACCOUNT)).sortValue("root/photos").build()))
+        .items().stream().toList();
+    List<Entry> subtree = EntryKeys.query(ACCOUNT).pathSubtree(PHOTOS).items(table).toList();
+    out.println("Naive: begins_with(sk, \"root/photos\") in " + EntryKeys.partitionKey(ACCOUNT) + " returns "
+        + naiveSubtree.size() + " entries; " + outside(naiveSubtree, subtree) + " are not in root/photos/: "
+        + naiveSubtree.stream().filter(e -> !subtree.contains(e)).map(e -> e.path().toString())
+            .collect(Collectors.joining(", ")));
+    out.println("Fixed: pathSubtree(root/photos/) sends begins_with(sk, \"root/photos/\"): " + subtree.size()
+        + " entries, all in the folder");
+
+    Expression startsWithA9 = Expression.builder().expression("begins_with(#pk, :prefix)")
+        .putExpressionName("#pk", EntryKeys.PARTITION_KEY_ATTRIBUTE)
+        .putExpressionValue(":prefix", AttributeValue.fromS("DRIVE#a9"))
+        .build();
+    List<Entry> naiveAccount = table.scan(r -> r.filterExpression(startsWithA9)).items().stream().toList();
+    List<Entry> account = EntryKeys.query("a9").items(table).toList();
+    out.println("Naive: a scan for begins_with(pk, \"DRIVE#a9\") returns " + naiveAccount.size()
+        + " entries, " + naiveAccount.stream().filter(e -> !e.account().equals("a9")).count()
+        + " of them account a91's");
+    out.println("Fixed: EntryKeys.query(\"a9\") sends pk = \"" + EntryKeys.partitionKey("a9") + "\": "
+        + account.size() + " entries, all a9's");
+  }
+
+  private static long outside(List<Entry> found, List<Entry> wanted) {
+    return found.stream().filter(e -> !wanted.contains(e)).count();
   }
 
   /** One line per entry, indented by its depth below {@code folder}; folders end with '/'. */

@@ -12,6 +12,7 @@ import io.dynakeys.examples.orders.OrdersExample;
 import io.dynakeys.testing.DynamoEndpoint;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Runs the examples against a real DynamoDB-compatible server: a private dynalite it starts
@@ -58,6 +59,10 @@ public final class Examples {
     }
     ScenarioPrinter printer = new ScenarioPrinter(out);
     try (LeaderboardExample board = LeaderboardExample.create(endpoint.client(), endpoint.enhancedClient())) {
+      List<Integer> naive = board.naiveOrder(List.of(9, 10, 240, 1500));
+      out.println("  Written as plain text (String.valueOf(score)), the same scores come back from the table as");
+      out.println("    " + naive.stream().map(String::valueOf).collect(Collectors.joining(", "))
+          + "   (text order: \"10\" sorts before \"2\"); padded and inverted, they sort best first, as the top 10 below shows.");
       printer.print(board.topTen());
       printer.print(board.tiedAt(1500));
       printer.print(board.playerRuns("p_8842"));

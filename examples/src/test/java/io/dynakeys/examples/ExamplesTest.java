@@ -25,6 +25,7 @@ class ExamplesTest {
     String printed = bytes.toString(StandardCharsets.UTF_8);
     for (String expected : List.of(
         "score 1500  ->  9999998499#0000001719100800#p_8842",
+        "    10, 1500, 240, 9   (text order: \"10\" sorts before \"2\")",
         "== top 10 ==",
         "== runs tied at 1500 ==",
         "== a player's runs across seasons (p_8842) ==",

@@ -35,6 +35,15 @@ class DriveExampleTest {
     String printed = bytes.toString(StandardCharsets.UTF_8);
     List<String> lines = printed.lines().toList();
 
+    int naive = lines.indexOf("Naive: begins_with(sk, \"root/photos\") in DRIVE#a91 returns 10 entries; 3 are not"
+        + " in root/photos/: root/photos, root/photos-old/, root/photos-old/scan.tif");
+    assertTrue(naive >= 0, printed);
+    assertEquals(List.of(
+            "Fixed: pathSubtree(root/photos/) sends begins_with(sk, \"root/photos/\"): 7 entries, all in the folder",
+            "Naive: a scan for begins_with(pk, \"DRIVE#a9\") returns 16 entries, 13 of them account a91's",
+            "Fixed: EntryKeys.query(\"a9\") sends pk = \"DRIVE#a9\": 3 entries, all a9's"),
+        lines.subList(naive + 1, naive + 4), printed);
+
     int subtree = lines.indexOf(
         "Subtree of root/photos/ (pk = \"DRIVE#a91\" AND begins_with(sk, \"root/photos/\")):");
     assertTrue(subtree >= 0, printed);

@@ -149,6 +149,30 @@ public final class LeaderboardExample implements AutoCloseable {
         query.toKeyCondition(), null, null, List.copyOf(rows));
   }
 
+  /**
+   * What the table returns for {@code scores} when their sort keys are written as plain text, as
+   * {@code String.valueOf(score)} would: the scores in the server's key order, which is text order
+   * ({@code "10"} before {@code "2"}), not number order. The items go to a partition of their own,
+   * {@code NAIVE#<season>}, which no scenario reads.
+   *
+   * @param scores the scores to write, one item each
+   * @return the scores as the table returns them, in ascending key order
+   */
+  public List<Integer> naiveOrder(List<Integer> scores) {
+    String partition = "NAIVE#" + SeasonRuns.SEASON;
+    for (int score : scores) {
+      client.putItem(r -> r.tableName(table).item(Map.of(
+          "pk", AttributeValue.fromS(partition),
+          "sk", AttributeValue.fromS(String.valueOf(score)))));
+    }
+    return client.queryPaginator(r -> r.tableName(table)
+            .keyConditionExpression("pk = :pk")
+            .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition))))
+        .items().stream()
+        .map(item -> Integer.valueOf(item.get("sk").s()))
+        .toList();
+  }
+
   /** Deletes the table. */
   @Override
   public void close() {
