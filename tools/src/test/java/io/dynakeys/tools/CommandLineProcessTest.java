@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dynakeys.testing.DynaliteExtension;
 import io.dynakeys.testing.DynamoEndpoint;
@@ -96,12 +97,17 @@ class CommandLineProcessTest {
         checkpoint.toString(), "--no-progress"};
 
     Process first = dynakeys(dir, args).start();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    // Waits for the first checkpoint save that records progress (a JVM start and a scan page on a
+    // loaded machine can take long), then kills the process there.
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(WAIT_MINUTES);
     while (!progressed(checkpoint) && first.isAlive() && System.nanoTime() < deadline) {
       Thread.sleep(50);
     }
+    assertTrue(progressed(checkpoint), () -> "no progress in the checkpoint " + checkpoint + " within "
+        + WAIT_MINUTES + " min of starting the migration: " + readQuietly(dir));
     assertTrue(first.isAlive(), () -> "the migration ended before it could be killed: " + readQuietly(dir));
-    first.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+    first.destroyForcibly();
+    awaitExit(first, "the killed migration", dir);
     // Copy before delete: at the kill every player's run is in at least one layout, and some are
     // still in the old one.
     Set<String> old = new HashSet<>();
@@ -123,7 +129,7 @@ class CommandLineProcessTest {
     assertFalse(old.isEmpty(), "killed halfway");
 
     Process second = dynakeys(dir, args).start();
-    assertTrue(second.waitFor(120, TimeUnit.SECONDS));
+    awaitExit(second, "the resumed migration", dir);
     assertEquals(0, second.exitValue(), () -> readQuietly(dir));
     assertTrue(read(dir.resolve("out.txt")).contains("OK: every item is one its layout writes"), () -> readQuietly(dir));
 
@@ -174,7 +180,7 @@ class CommandLineProcessTest {
         new RunV1("2026-SPRING", 1500, 1_719_100_800L, "p_8842", "Ada", 1), true)));
     Process verify = dynakeys(dir, "verify", "--table", table, "--schema", RunKeys.class.getName(), "--json",
         "--no-progress").start();
-    assertTrue(verify.waitFor(60, TimeUnit.SECONDS));
+    awaitExit(verify, "dynakeys verify --json", dir);
     assertEquals(1, verify.exitValue(), () -> readQuietly(dir));
     @SuppressWarnings("unchecked")
     Map<String, Object> json = (Map<String, Object>) Json.parse(read(dir.resolve("out.txt")));
@@ -182,8 +188,19 @@ class CommandLineProcessTest {
     assertEquals(1L, json.get("itemsWithFindings"));
 
     Process usage = dynakeys(dir, "verify", "--table", table, "--schema", "com.acme.NoSuchKeys").start();
-    assertTrue(usage.waitFor(60, TimeUnit.SECONDS));
+    awaitExit(usage, "dynakeys verify with an unknown --schema", dir);
     assertEquals(2, usage.exitValue());
     assertTrue(read(dir.resolve("err.txt")).contains("cannot load com.acme.NoSuchKeys"), () -> readQuietly(dir));
+  }
+
+  /** How long a process of these tests may take: generous, so a loaded machine is not a failure. */
+  private static final int WAIT_MINUTES = 5;
+
+  /** Waits for {@code process} to end, failing with what was waited for and its output. */
+  private static void awaitExit(Process process, String what, Path dir) throws InterruptedException {
+    if (!process.waitFor(WAIT_MINUTES, TimeUnit.MINUTES)) {
+      process.destroyForcibly();
+      fail(what + " did not end within " + WAIT_MINUTES + " min: " + readQuietly(dir));
+    }
   }
 }

@@ -38,7 +38,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
- * {@code dynakeys verify} on a table of {@link Tables#items()} items (10,000 by default) of two entities, with planted defects of every kind:
+ * {@code dynakeys verify} on a table of {@link Tables#items()} items (400 by default, 10,000 with -Ddynakeys.tools.items=10000) of two entities, with planted defects of every kind:
  * old widths, unparsable keys, foreign entities, keys that differ from their components, wrong
  * types, missing attributes, keys that would be too long, shards outside the count and in the
  * wrong shard. The command line's JSON must report exactly the planted findings, no more, no
