@@ -99,7 +99,9 @@ final class Json {
         case '\r' -> out.append("\\r");
         case '\t' -> out.append("\\t");
         default -> {
-          if (c < 0x20 || c == 0x7f || c == '\u2028' || c == '\u2029') {
+          // Everything outside printable ASCII is escaped, so the output reads the same whatever
+          // encoding the terminal or the file it goes to assumes (a surrogate pair is two escapes).
+          if (c < 0x20 || c >= 0x7f) {
             out.append(String.format("\\u%04x", (int) c));
           } else {
             out.append(c);

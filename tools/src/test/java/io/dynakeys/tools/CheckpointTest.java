@@ -144,4 +144,13 @@ class CheckpointTest {
     assertEquals(31L, ((Map<?, ?>) Json.parse(fresh.out())).get("items"));
     assertTrue(new String(Files.readAllBytes(file), StandardCharsets.UTF_8).contains("\"done\": true"));
   }
+
+  @Test
+  void jsonIsWrittenInPrintableAsciiAndReadBackExactly() {
+    String text = "caf\u00e9 \ud83d\ude00 \u2028 tab\t \u007f";
+    String written = Json.write(Map.of("key", text));
+    assertTrue(written.chars().allMatch(c -> c == '\n' || (c >= 0x20 && c < 0x7f)), written);
+    assertTrue(written.contains("caf\\u00e9 \\ud83d\\ude00 \\u2028 tab\\t \\u007f"), written);
+    assertEquals(Map.of("key", text), Json.parse(written));
+  }
 }

@@ -1,6 +1,7 @@
 package io.dynakeys.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynakeys.testing.DynaliteExtension;
@@ -11,6 +12,8 @@ import io.dynakeys.tools.fixtures.Fragile;
 import io.dynakeys.tools.fixtures.FragileKeys;
 import io.dynakeys.tools.fixtures.RunKeys;
 import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -103,8 +106,54 @@ class ExitStatusTest {
         "--no-progress", "--checkpoint", dir.resolve("v.json").toString());
     assertEquals(3, failed.exit(), failed.out() + failed.err());
     assertTrue(failed.err().contains("failed: AssertionError: a Fragile with the note boom"), failed.err());
-    assertTrue(failed.err().contains("run the same command again to resume"), failed.err());
-    assertEquals(3, run("verify", "--table", table, "--schema", FragileKeys.class.getName(), "--no-progress"));
+    assertTrue(failed.err().contains("(run the same command again to resume from the checkpoint "
+        + dir.resolve("v.json") + ")"), failed.err());
+    Tables.Result noCheckpoint = Tables.cli(endpoint, "verify", "--table", table, "--schema",
+        FragileKeys.class.getName(), "--no-progress");
+    assertEquals(3, noCheckpoint.exit(), noCheckpoint.out() + noCheckpoint.err());
+    assertFalse(noCheckpoint.err().contains("resume"), "nothing resumes without a checkpoint: " + noCheckpoint.err());
+  }
+
+  @Test
+  void anOptionValueThatIsRefusedNamesItsOption() {
+    String run = RunKeys.class.getName();
+    Tables.Result rate = Tables.cli(endpoint, "verify", "--table", table, "--schema", run, "--read-rate", "fast",
+        "--no-progress");
+    assertEquals(2, rate.exit(), rate.err());
+    assertTrue(rate.err().contains("dynakeys verify: --read-rate: not a rate: \"fast\""), rate.err());
+    Tables.Result segments = Tables.cli(endpoint, "verify", "--table", table, "--schema", run, "--segments", "0",
+        "--no-progress");
+    assertTrue(segments.err().contains("dynakeys verify: --segments: segments must be from 1 to 1000000, not 0"),
+        segments.err());
+    Tables.Result range = Tables.cli(endpoint, "verify", "--table", table, "--schema", run, "--segment-range", "4:2",
+        "--no-progress");
+    assertTrue(range.err().contains("dynakeys verify: --segment-range: "), range.err());
+    Tables.Result pages = Tables.cli(endpoint, "verify", "--table", table, "--schema", run, "--page-size", "0",
+        "--no-progress");
+    assertTrue(pages.err().contains("dynakeys verify: --page-size: the page size must be at least 1"), pages.err());
+  }
+
+  @Test
+  void anUnreachableEndpointIsAConfigurationErrorThatNamesTheEndpoint() throws Exception {
+    int port;
+    // A port that was just free: nothing listens there, so every connection is refused.
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = socket.getLocalPort();
+    }
+    String unreachable = "http://127.0.0.1:" + port;
+    System.setProperty("aws.accessKeyId", "dummy");
+    System.setProperty("aws.secretAccessKey", "dummy");
+    StringWriter err = new StringWriter();
+    CommandLine cl = DynakeysCommand.commandLine();
+    cl.setErr(new PrintWriter(err, true));
+    cl.setOut(new PrintWriter(new StringWriter(), true));
+    int exit = cl.execute("verify", "--endpoint", unreachable, "--region", "us-east-1", "--table", table,
+        "--schema", RunKeys.class.getName(), "--no-progress", "--checkpoint", "unused.json");
+    assertEquals(2, exit, err.toString());
+    assertTrue(err.toString().startsWith("dynakeys verify: cannot reach DynamoDB at " + unreachable + " within 10 s: "),
+        err.toString());
+    assertFalse(err.toString().contains("resume"), "nothing ran, so nothing resumes: " + err);
+    assertFalse(Files.exists(Path.of("unused.json")), "no checkpoint is written before the endpoint answers");
   }
 
   /** A command that throws what it is given, run by the tools' command line. */

@@ -86,7 +86,7 @@ public final class BrowseCommand implements Callable<Integer> {
     // Refused, with the reason, when the options are not one key condition.
     PartitionBrowser.SortRange range = new PartitionBrowser.SortRange(skPrefix, skFrom, skTo, descending);
     PartitionBrowser.BrowseResult result;
-    try (DynamoDbClient client = connection.client(1)) {
+    try (DynamoDbClient client = connection.client(1, table)) {
       result = PartitionBrowser.browse(client, table, entities, keys, range, limit);
     }
     PrintWriter out = spec.commandLine().getOut();

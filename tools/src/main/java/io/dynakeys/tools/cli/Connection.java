@@ -6,9 +6,11 @@ import java.net.MalformedURLException;
 import java.net.URI;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.http.apache5.Apache5HttpClient;
@@ -16,6 +18,7 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 
 /**
  * The options every command shares: where DynamoDB is and where the user's classes are.
@@ -33,6 +36,12 @@ public final class Connection {
       + " records, their Keys classes and migrations, separated by '${sys:path.separator}' (default: the JVM's"
       + " classpath)")
   String classpath;
+
+  /** How long the first request may take before the endpoint counts as unreachable. */
+  static final Duration REACH_TIMEOUT = Duration.ofSeconds(10);
+
+  /** How long a connection may take to open; the SDK's default is two seconds, a busy link needs more. */
+  private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
 
   /** Creates the options; picocli calls this. */
   public Connection() {}
@@ -64,18 +73,69 @@ public final class Connection {
    * A client with a connection pool large enough for {@code connections} concurrent requests and
    * ten attempts per request (throttling on a busy table is retried rather than failing a run).
    */
+  DynamoDbClient client(int connections, String table) {
+    DynamoDbClient client = client(connections);
+    try {
+      reach(client, table);
+      return client;
+    } catch (RuntimeException e) {
+      client.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Fails within {@link #REACH_TIMEOUT} when DynamoDB cannot be reached at all, naming where it
+   * looked, instead of after every retry of the run's first request (half a minute, with the
+   * cause buried). One DescribeTable of the run's table, bounded in time: an answer of any kind
+   * from the service (the table, or a refusal) proves the endpoint is there; a table that does
+   * not exist is reported as before.
+   */
+  private void reach(DynamoDbClient client, String table) {
+    try {
+      client.describeTable(r -> r.tableName(table).overrideConfiguration(o -> o.apiCallTimeout(REACH_TIMEOUT)));
+    } catch (ResourceNotFoundException e) {
+      throw e;
+    } catch (AwsServiceException reachable) {
+      // The service answered; whether the run may describe the table is not this check's question.
+    } catch (SdkClientException e) {
+      throw new ConfigurationException("cannot reach DynamoDB at " + where(client) + " within "
+          + REACH_TIMEOUT.toSeconds() + " s: " + rootMessage(e), e);
+    }
+  }
+
+  private String where(DynamoDbClient client) {
+    URI uri = endpoint();
+    return uri != null ? uri.toString()
+        : "the SDK's endpoint for " + client.serviceClientConfiguration().region() + " (no --endpoint or "
+            + "AWS_ENDPOINT_URL_DYNAMODB given)";
+  }
+
+  private static String rootMessage(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    String m = t.getMessage();
+    return t.getClass().getSimpleName() + (m == null || m.isBlank() ? "" : ": " + m);
+  }
+
+  /** {@code --endpoint}, else {@code AWS_ENDPOINT_URL_DYNAMODB}, else {@code null}. */
+  private URI endpoint() {
+    if (endpoint != null) {
+      return endpoint;
+    }
+    String env = System.getenv("AWS_ENDPOINT_URL_DYNAMODB");
+    return env == null || env.isBlank() ? null : URI.create(env.trim());
+  }
+
   DynamoDbClient client(int connections) {
     DynamoDbClientBuilder builder = DynamoDbClient.builder()
-        .httpClient(Apache5HttpClient.builder().maxConnections(Math.max(50, connections + 4)).build())
+        .httpClient(Apache5HttpClient.builder().maxConnections(Math.max(50, connections + 4))
+            .connectionTimeout(CONNECT_TIMEOUT).build())
         .overrideConfiguration(o -> o.retryStrategy(
             AwsRetryStrategy.standardRetryStrategy().toBuilder().maxAttempts(10).build()));
-    URI uri = endpoint;
-    if (uri == null) {
-      String env = System.getenv("AWS_ENDPOINT_URL_DYNAMODB");
-      if (env != null && !env.isBlank()) {
-        uri = URI.create(env.trim());
-      }
-    }
+    URI uri = endpoint();
     if (uri != null) {
       builder.endpointOverride(uri);
     }

@@ -19,7 +19,8 @@ import picocli.CommandLine.Command;
     exitCodeListHeading = "%nExit status:%n",
     exitCodeList = {" 0:everything is as the layouts say",
         " 1:something is wrong (findings, conflicts, a refused move)",
-        " 2:usage or configuration error", " 3:the run failed (a checkpoint keeps the progress)"})
+        " 2:usage or configuration error, an endpoint that cannot be reached",
+        " 3:the run failed (a checkpoint keeps the progress)"})
 public final class DynakeysCommand implements Runnable {
   /** Exit status when something is wrong with the table. */
   public static final int FINDINGS = 1;
@@ -96,9 +97,25 @@ public final class DynakeysCommand implements Runnable {
 
   private static int failed(CommandLine commandLine, Throwable e) {
     commandLine.getErr().println("dynakeys " + commandLine.getCommandName() + ": failed: " + message(e));
-    commandLine.getErr().println("(with --checkpoint, run the same command again to resume)");
+    String checkpoint = checkpoint(commandLine);
+    if (checkpoint != null) {
+      commandLine.getErr().println("(run the same command again to resume from the checkpoint " + checkpoint + ")");
+    }
     commandLine.getErr().flush();
     return FAILED;
+  }
+
+  /** The {@code --checkpoint} the failed command was given, or {@code null}: then nothing resumes. */
+  private static String checkpoint(CommandLine commandLine) {
+    CommandLine.ParseResult parsed = commandLine.getParseResult();
+    while (parsed != null && parsed.hasSubcommand()) {
+      parsed = parsed.subcommand();
+    }
+    if (parsed == null || !parsed.hasMatchedOption("--checkpoint")) {
+      return null;
+    }
+    Object file = parsed.matchedOptionValue("--checkpoint", null);
+    return file == null ? null : file.toString();
   }
 
   private static String message(Throwable e) {

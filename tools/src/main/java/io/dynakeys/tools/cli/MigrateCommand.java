@@ -104,7 +104,7 @@ public final class MigrateCommand implements Callable<Integer> {
         .versionAttribute(versionAttribute).onConflict(policy).keepUnknownAttributes(!dropUnknown)
         .verifyAfter(!noVerify).otherSchemas(Schemas.load(others, loader)).writers(writers);
     MigrationReport report;
-    try (DynamoDbClient client = connection.client(settings.threads() + writers)) {
+    try (DynamoDbClient client = connection.client(settings.threads() + writers, table)) {
       report = Migrator.migrate(client, table, old, next, fn, options);
     }
     PrintWriter out = spec.commandLine().getOut();

@@ -125,7 +125,7 @@ public final class MoveCommand implements Callable<Integer> {
       }
     }
     MigrationReport report;
-    try (DynamoDbClient client = connection.client(threads)) {
+    try (DynamoDbClient client = connection.client(threads, table)) {
       report = SubtreeMove.move(client, table, entity, keys, source, target, options);
     }
     PrintWriter out = spec.commandLine().getOut();

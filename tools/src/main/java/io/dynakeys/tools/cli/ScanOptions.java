@@ -5,6 +5,7 @@ import io.dynakeys.tools.Rate;
 import io.dynakeys.tools.ScanSettings;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.function.Supplier;
 import picocli.CommandLine.Option;
 
 /** The options of a parallel scan, shared by {@code verify} and {@code migrate}. */
@@ -49,39 +50,54 @@ public final class ScanOptions {
    * @throws ConfigurationException when an option's value is out of range or not understood
    */
   ScanSettings settings(String writeRate) {
-    try {
-      ScanSettings s = ScanSettings.defaults().segments(segments);
-      if (segmentRange != null) {
-        String[] parts = segmentRange.split(":", -1);
-        if (parts.length != 2) {
-          throw new ConfigurationException("--segment-range is FROM:TO, e.g. 0:4, not " + segmentRange);
-        }
-        try {
-          s = s.segmentRange(Integer.parseInt(parts[0].trim()), Integer.parseInt(parts[1].trim()));
-        } catch (NumberFormatException e) {
-          throw new ConfigurationException("--segment-range is FROM:TO, e.g. 0:4, not " + segmentRange, e);
-        }
+    ScanSettings s = checked("--segments", () -> ScanSettings.defaults().segments(segments));
+    if (segmentRange != null) {
+      String[] parts = segmentRange.split(":", -1);
+      if (parts.length != 2) {
+        throw new ConfigurationException("--segment-range is FROM:TO, e.g. 0:4, not " + segmentRange);
       }
-      if (threads != null) {
-        s = s.threads(threads);
-      } else {
-        s = s.threads(Math.min(32, s.toSegment() - s.fromSegment()));
+      int from;
+      int to;
+      try {
+        from = Integer.parseInt(parts[0].trim());
+        to = Integer.parseInt(parts[1].trim());
+      } catch (NumberFormatException e) {
+        throw new ConfigurationException("--segment-range is FROM:TO, e.g. 0:4, not " + segmentRange, e);
       }
-      s = s.pageSize(pageSize).samples(samples).checkpoint(checkpoint);
-      if (samples < 0) {
-        throw new ConfigurationException("--samples must be 0 or more, not " + samples);
-      }
-      if (readRate != null) {
-        s = s.readRate(Rate.parse(readRate));
-      }
-      if (writeRate != null) {
-        s = s.writeRate(Rate.parse(writeRate));
-      }
-      PrintStream progress = noProgress ? null : System.err;
-      return s.progress(progress);
-    } catch (IllegalArgumentException e) { // ScanSettings' and Rate's checks of the values
-      throw new ConfigurationException(e.getMessage(), e);
+      ScanSettings before = s;
+      s = checked("--segment-range", () -> before.segmentRange(from, to));
     }
+    ScanSettings ranged = s;
+    s = threads != null
+        ? checked("--threads", () -> ranged.threads(threads))
+        : s.threads(Math.min(32, s.toSegment() - s.fromSegment()));
+    ScanSettings threaded = s;
+    s = checked("--page-size", () -> threaded.pageSize(pageSize)).samples(samples).checkpoint(checkpoint);
+    if (samples < 0) {
+      throw new ConfigurationException("--samples must be 0 or more, not " + samples);
+    }
+    if (readRate != null) {
+      s = s.readRate(rate("--read-rate", readRate));
+    }
+    if (writeRate != null) {
+      s = s.writeRate(rate("--write-rate", writeRate));
+    }
+    PrintStream progress = noProgress ? null : System.err;
+    return s.progress(progress);
+  }
+
+  /** What {@code settings} gives; a value it refuses is an error that names {@code option}. */
+  private static <T> T checked(String option, Supplier<T> settings) {
+    try {
+      return settings.get();
+    } catch (IllegalArgumentException e) {
+      throw new ConfigurationException(option + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** {@code text} as a rate; a value that is none is an error that names its option. */
+  private static Rate rate(String option, String text) {
+    return checked(option, () -> Rate.parse(text));
   }
 
   int threads(ScanSettings s) {

@@ -49,7 +49,7 @@ public final class VerifyCommand implements Callable<Integer> {
     List<EntitySchema> entities = Schemas.load(schemas, connection.loader());
     ScanSettings settings = scan.settings(null);
     VerifyReport report;
-    try (DynamoDbClient client = connection.client(settings.threads())) {
+    try (DynamoDbClient client = connection.client(settings.threads(), table)) {
       report = Verifier.verify(client, table, entities, settings);
     }
     PrintWriter out = spec.commandLine().getOut();
