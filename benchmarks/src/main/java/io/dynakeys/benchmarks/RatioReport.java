@@ -61,10 +61,10 @@ public final class RatioReport {
 
   /** What to run, from the command line. */
   record Settings(boolean quick, int[] records, boolean micro, boolean schema, boolean processor,
-      boolean reads, boolean phases, boolean pregenerated, int forks, Path log, Path out) {
+      boolean reads, boolean writes, boolean phases, boolean pregenerated, int forks, Path log, Path out) {
 
     static final String USAGE = "usage: java -jar benchmarks.jar [--quick] [--records 100,250,500,1000]"
-        + " [--only micro|schema|processor|reads[,...]] [--forks N] [--no-phases] [--no-pregenerated]"
+        + " [--only micro|schema|processor|reads|writes[,...]] [--forks N] [--no-phases] [--no-pregenerated]"
         + " [--log FILE] [--out FILE]";
 
     static Settings parse(String[] args) throws IOException {
@@ -74,6 +74,7 @@ public final class RatioReport {
       boolean schema = true;
       boolean processor = true;
       boolean reads = true;
+      boolean writes = true;
       boolean phases = true;
       boolean pregenerated = true;
       int forks = -1;
@@ -86,14 +87,15 @@ public final class RatioReport {
           case "--only" -> {
             List<String> only = List.of(args[++i].split(","));
             for (String part : only) {
-              if (!List.of("micro", "schema", "processor", "reads").contains(part)) {
-                throw new IllegalArgumentException("--only micro|schema|processor|reads, not " + part);
+              if (!List.of("micro", "schema", "processor", "reads", "writes").contains(part)) {
+                throw new IllegalArgumentException("--only micro|schema|processor|reads|writes, not " + part);
               }
             }
             micro = only.contains("micro");
             schema = only.contains("schema");
             processor = only.contains("processor");
             reads = only.contains("reads");
+            writes = only.contains("writes");
           }
           case "--forks" -> forks = Integer.parseInt(args[++i]);
           case "--no-phases" -> phases = false;
@@ -120,7 +122,7 @@ public final class RatioReport {
       if (log == null) {
         log = Files.createTempFile("dynakeys-jmh-", ".log");
       }
-      return new Settings(quick, records, micro, schema, processor, reads, phases, pregenerated, forks,
+      return new Settings(quick, records, micro, schema, processor, reads, writes, phases, pregenerated, forks,
           log, out);
     }
   }
@@ -144,6 +146,9 @@ public final class RatioReport {
       }
       if (settings.reads()) {
         results.addAll(run(readsOptions(settings), log));
+      }
+      if (settings.writes()) {
+        results.addAll(run(writesOptions(settings), log));
       }
     }
     List<ProcessorPhases.Breakdown> phases = List.of();
@@ -217,6 +222,24 @@ public final class RatioReport {
         .measurementTime(TimeValue.milliseconds(s.quick() ? 300 : 1000))
         .jvmArgsAppend("-Xms1g", "-Xmx1g")
         .addProfiler(GCProfiler.class)
+        .shouldFailOnError(true);
+  }
+
+  /**
+   * Batch writes of 10,000 items (2,000 with {@code --quick}) to a stub that answers after 5 ms:
+   * one write of all items per operation, so each variant takes seconds (the loop of single puts
+   * about a minute).
+   */
+  static ChainedOptionsBuilder writesOptions(Settings s) {
+    return new OptionsBuilder()
+        .include(PKG + "BatchWriteBenchmark\\.")
+        .param("items", s.quick() ? "2000" : "10000")
+        .mode(Mode.SingleShotTime)
+        .timeUnit(TimeUnit.MILLISECONDS)
+        .forks(1)
+        .warmupIterations(s.quick() ? 0 : 1)
+        .measurementIterations(s.quick() ? 1 : 2)
+        .jvmArgsAppend("-Xms1g", "-Xmx1g")
         .shouldFailOnError(true);
   }
 
@@ -323,6 +346,9 @@ public final class RatioReport {
     }
     if (rows.containsKey("ReadMergeBenchmark.merged@1") || rows.containsKey("ReadFanOutBenchmark.oneShard")) {
       reads(rows, out, verdicts);
+    }
+    if (rows.containsKey("BatchWriteBenchmark.batchWrite")) {
+      writes(rows, out, verdicts);
     }
     if (!phases.isEmpty()) {
       out.append("### Where one compilation's time goes (diagnostic, in-process, warm javac)\n\n");
@@ -697,6 +723,37 @@ public final class RatioReport {
         + "%.2f ms/record; last/first marginal cost %.2f (added part: R² %.3f, %.2f) | %s |",
         withFit.r2(), withFit.slope(), withFit.curvature(), addedFit.r2(), addedFit.curvature(),
         verdict));
+  }
+
+  private static void writes(Map<String, Row> rows, StringBuilder out, List<String> verdicts) {
+    Row batch = rows.get("BatchWriteBenchmark.batchWrite");
+    Row byHand = rows.get("BatchWriteBenchmark.enhancedBatchByHand");
+    Row single = rows.get("BatchWriteBenchmark.singlePuts");
+    out.append("## 7. Batch writes\n\nOne write of every item to a stub DynamoDB that answers each request after "
+        + BatchWriteBenchmark.DELAY_MILLIS + " ms (a real `DynamoDbClient` over a stub HTTP client).\n\n");
+    out.append("| write | ms | / `BatchWrite` |\n|---|---:|---:|\n");
+    Map<String, String> labels = new LinkedHashMap<>();
+    labels.put("batchWrite", "`BatchWrite.create().put(table, items).run(client)`");
+    labels.put("enhancedBatchByHand", "the enhanced client's `batchWriteItem`, chunked into 25s by hand");
+    labels.put("singlePuts", "a loop of `table.putItem(item)`");
+    labels.forEach((method, label) -> {
+      Row r = rows.get("BatchWriteBenchmark." + method);
+      if (r != null) {
+        out.append(String.format(Locale.ROOT, "| %s | %.0f ± %.0f | %s |%n", label, r.score(), r.error(),
+            times(r.score() / batch.score())));
+      }
+    });
+    out.append('\n');
+    if (single != null) {
+      double speedup = single.score() / batch.score();
+      verdicts.add(String.format(Locale.ROOT, "| batch writes at least 10× a loop of single puts against a 5 ms stub"
+          + " | %.1f× | %s |", speedup, speedup >= 10 ? "met" : "**missed**"));
+    }
+    if (byHand != null) {
+      verdicts.add(String.format(Locale.ROOT, "| batch writes no slower than the enhanced client's batch calls chunked"
+          + " by hand | %.0f ms vs %.0f ms, ratio %.2f | %s |", batch.score(), byHand.score(),
+          batch.score() / byHand.score(), atMost(batch, byHand, "ms")));
+    }
   }
 
   private static void reads(Map<String, Row> rows, StringBuilder out, List<String> verdicts) {

@@ -47,6 +47,27 @@ class RatioReportTest {
     assertTrue(java.util.regex.Pattern.compile(schema).matcher(warm).find());
     assertFalse(java.util.regex.Pattern.compile(schema).matcher(first).find(), "the warm schema part runs no first use");
     assertTrue(java.util.regex.Pattern.compile(firstUse).matcher(first).find());
+    String writes = String.join("|", RatioReport.writesOptions(s).build().getIncludes());
+    assertTrue(java.util.regex.Pattern.compile(writes).matcher(BatchWriteBenchmark.class.getName() + ".singlePuts")
+        .find());
+    assertFalse(java.util.regex.Pattern.compile(writes).matcher(encode).find());
+    assertFalse(java.util.regex.Pattern.compile(micro).matcher(BatchWriteBenchmark.class.getName() + ".batchWrite")
+        .find());
+  }
+
+  @Test
+  void theWritesSectionGivesBothTargets() throws Exception {
+    Map<String, RatioReport.Row> rows = new LinkedHashMap<>();
+    rows.put("BatchWriteBenchmark.batchWrite", row("BatchWriteBenchmark.batchWrite", 2100, 40));
+    rows.put("BatchWriteBenchmark.enhancedBatchByHand", row("BatchWriteBenchmark.enhancedBatchByHand", 2080, 40));
+    rows.put("BatchWriteBenchmark.singlePuts", row("BatchWriteBenchmark.singlePuts", 52000, 300));
+    String report = RatioReport.report(rows, List.of(),
+        RatioReport.Settings.parse(new String[] {"--only", "writes"}), 1);
+    assertTrue(report.contains("## 7. Batch writes"), report);
+    assertTrue(report.contains("| batch writes at least 10× a loop of single puts against a 5 ms stub | 24.8× | met |"),
+        report);
+    assertTrue(report.contains("| batch writes no slower than the enhanced client's batch calls chunked by hand"
+        + " | 2100 ms vs 2080 ms, ratio 1.01 | inconclusive"), report);
   }
 
   @Test
