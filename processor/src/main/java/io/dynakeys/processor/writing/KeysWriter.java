@@ -6,6 +6,7 @@ import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.TypeSpec;
+import io.dynakeys.codecs.EntityLayout;
 import io.dynakeys.processor.model.IndexModel;
 import io.dynakeys.processor.model.KeyComponent;
 import io.dynakeys.processor.model.KeyLayout;
@@ -99,12 +100,20 @@ public final class KeysWriter {
     args.add(CodeBlock.of("$S", part.prefix()));
     args.add(CodeBlock.of("$L", ComponentCode.charLiteral(part.delimiter())));
     for (KeyComponent c : part.components()) {
-      String form = c.padded() ? "D" + c.padding().width() + (c.inverted() ? "I" : "")
-          : c.path() != null ? "P" + c.path().delimiter()
-          : "T" + (c.fixedLength() >= 0 ? Integer.toString(c.fixedLength()) : "");
-      args.add(CodeBlock.of("$S", c.name() + ":" + form));
+      // Written by the same code that reads it back when the class loads.
+      args.add(CodeBlock.of("$S", EntityLayout.describe(segment(c))));
     }
     return CodeBlock.of("$T.key($L)", RuntimeTypes.ENTITY_LAYOUT, CodeBlock.join(args, ", "));
+  }
+
+  private static EntityLayout.Segment segment(KeyComponent c) {
+    if (c.padded()) {
+      return new EntityLayout.Segment(c.name(), EntityLayout.Kind.DIGITS, c.padding().width(), c.inverted(), '\0');
+    }
+    if (c.path() != null) {
+      return new EntityLayout.Segment(c.name(), EntityLayout.Kind.PATH, -1, false, c.path().delimiter());
+    }
+    return new EntityLayout.Segment(c.name(), EntityLayout.Kind.TEXT, c.fixedLength(), false, '\0');
   }
 
   /** The names of a layout's key attributes, for conditions and low-level requests. */
@@ -234,9 +243,9 @@ public final class KeysWriter {
     MethodSpec.Builder encoder = MethodSpec.methodBuilder(name)
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(String.class)
-        .addJavadoc("The encoded $L of an item with these components: {@code $L}.\n\n@throws $L"
+        .addJavadoc("The encoded $L of an item with these components: $L.\n\n@throws $L"
                 + " when a component is null, empty, contains the delimiter or is outside its domain\n",
-            part.kind().label(), LayoutDoc.pattern(part), KEY_FORMAT_EXCEPTION);
+            part.kind().label(), LayoutDoc.code(LayoutDoc.pattern(part)), KEY_FORMAT_EXCEPTION);
     NameAllocator locals = names.allocator();
     List<String> parameters = Names.parameters(locals, part.components());
     for (int i = 0; i < parameters.size(); i++) {
@@ -368,11 +377,11 @@ public final class KeysWriter {
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(parts)
         .addParameter(String.class, key)
-        .addJavadoc("Parses a $L written by {@link #$L}: {@code $L}. Accepts exactly the keys the"
+        .addJavadoc("Parses a $L written by {@link #$L}: $L. Accepts exactly the keys the"
                 + " encoder writes.\n\n@throws $L when {@code $L} has the wrong prefix, delimiters,"
                 + " digits or number of components, or is no key the encoder could write\n",
             part.kind().label(), part.kind() == KeyPart.Kind.PARTITION ? "partitionKey" : "sortKey",
-            shardCodec == null ? LayoutDoc.pattern(part) : LayoutDoc.shardedPattern(part, model.sharding()),
+            LayoutDoc.code(shardCodec == null ? LayoutDoc.pattern(part) : LayoutDoc.shardedPattern(part, model.sharding())),
             KEY_FORMAT_EXCEPTION, key)
         .addCode(body.build())
         .build());

@@ -164,8 +164,27 @@ final class LayoutDoc {
     }
   }
 
-  private static String escape(String text) {
+  /**
+   * {@code text} as HTML inside a Javadoc comment. Besides HTML's own characters, a backslash is
+   * written as an entity because javac reads {@code \}{@code u} as a Unicode escape even in a
+   * comment, and {@code *}{@code /} would end the comment: both can occur in a key (a {@code '\\'}
+   * or {@code '/'} delimiter).
+   */
+  static String escape(String text) {
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-        .replace("@", "{@literal @}").replace("*/", "*&#47;");
+        .replace("\\", "&#92;").replace("@", "{@literal @}").replace("*/", "*&#47;");
+  }
+
+  /**
+   * {@code text} set in code type: a {@code {@code ...}} tag where its text is safe there, else
+   * {@code <code>} with the text escaped (a backslash, braces, an at sign or a comment's end, which
+   * a tag would pass through to javac or end early).
+   */
+  static String code(String text) {
+    boolean plain = text.indexOf('\\') < 0 && text.indexOf('{') < 0 && text.indexOf('}') < 0
+        && text.indexOf('@') < 0 && !text.contains("*/");
+    return plain ? "{@code " + text + "}"
+        : "<code>" + escape(text).replace("{@literal @}", "&#64;").replace("{", "&#123;").replace("}", "&#125;")
+            + "</code>";
   }
 }
