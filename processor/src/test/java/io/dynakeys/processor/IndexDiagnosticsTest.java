@@ -79,7 +79,7 @@ class IndexDiagnosticsTest {
 
     assertThat(compilation).hadErrorContaining(
             "index byPlayer names the component \"player\", which Run does not have: use one of its"
-                + " component names")
+                + " component names (season, score, playerId, at, region, name)")
         .inFile(file)
         .onLineContaining("partitionKey = \"player\"");
     assertThat(compilation).hadErrorCount(1);
@@ -95,7 +95,8 @@ class IndexDiagnosticsTest {
     Compilation compilation = compileWithoutCrash(file);
 
     assertThat(compilation).hadErrorContaining(
-            "index byPlayer names the component \"scores\", which Run does not have")
+            "index byPlayer names the component \"scores\", which Run does not have: use one of its"
+                + " component names (season, score, playerId, at, region, name)")
         .inFile(file)
         .onLineContaining("sortKey = {\"season\", \"scores\"}");
     assertThat(compilation).hadErrorCount(1);

@@ -1,6 +1,7 @@
 package io.dynakeys.processor.writing;
 
 import com.palantir.javapoet.CodeBlock;
+import io.dynakeys.codecs.Digits;
 import io.dynakeys.codecs.KeyEncoding;
 import io.dynakeys.codecs.PaddedLongCodec;
 import io.dynakeys.codecs.PathCodec;
@@ -88,7 +89,7 @@ final class LayoutDoc {
       }
       out.append('<').append(c.name());
       if (c.padded()) {
-        out.append(':').append(c.padding().width()).append(" digits");
+        out.append(':').append(Digits.count(c.padding().width()));
         if (c.inverted()) {
           out.append(", inverted");
         }
@@ -150,15 +151,9 @@ final class LayoutDoc {
         long units = encoding.toUnits(encoding.example(ordinal));
         return digits.encode(Math.max(digits.min(), Math.min(digits.max(), units)));
       }
-      TextCodec codec = new TextCodec(record, c.name(), delimiter, encoding);
-      if (encoding.textAlphabet() == null && encoding.allTexts() == null) {
-        try {
-          return codec.encode(encoding.fromText(c.name())); // free text: the component's own name reads best
-        } catch (RuntimeException e) {
-          // the name is no value of the type: an example of the type's own
-        }
-      }
-      return codec.encode(encoding.example(ordinal));
+      // A value of the component's type, never its name: "CUSTOMER#customerId" reads as if the
+      // name were written into the key.
+      return new TextCodec(record, c.name(), delimiter, encoding).encode(encoding.example(ordinal));
     } catch (RuntimeException e) {
       return "<" + c.name() + ">"; // an enum without constants has no example
     }
