@@ -216,6 +216,12 @@ public final class Messages {
         + " does not have: use one of its component names (" + String.join(", ", components) + ")";
   }
 
+  public static String optionalInTableKey(String component, String key, String valueType) {
+    return component + " is an Optional in the table's " + key + " key, but every item needs its"
+        + " primary key: declare it as " + valueType + ", or key only a @SecondaryIndex with it, where an"
+        + " empty Optional leaves the item out of that index";
+  }
+
   public static String duplicateIndexComponent(String index, String component) {
     return "index " + index + " names " + component + " twice: a component takes one place in a key";
   }

@@ -62,9 +62,9 @@ public final class KeysWriter {
       ClassName holder = model.keysClass().nestedClass(index.className());
       TypeSpec.Builder nested = TypeSpec.classBuilder(holder)
           .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-          .addJavadoc("Keys of the $L index $S of {@link $T}.\n\n<pre>\n$L</pre>\n",
+          .addJavadoc("Keys of the $L index $S of {@link $T}.\n\n<pre>\n$L</pre>\n$L",
               index.local() ? "local" : "global", index.name(), model.record(),
-              LayoutDoc.lines(model, index))
+              LayoutDoc.lines(model, index), sparseNote(index))
           .addField(FieldSpec.builder(String.class, "INDEX_NAME", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
               .initializer("$S", index.name())
               .addJavadoc("The index name, as the table and {@code DynamoDbTable.index(...)} know it.\n")
@@ -140,10 +140,10 @@ public final class KeysWriter {
     if (sharded) {
       new ShardWriter(model, names, code).addTo(owner);
     } else if (ownPartition) {
-      addKeyMethods(owner, layout.partition(), "partitionKey");
+      addKeyMethods(owner, layout, layout.partition(), "partitionKey");
     }
     if (layout.hasSortKey()) {
-      addKeyMethods(owner, layout.sort(), "sortKey");
+      addKeyMethods(owner, layout, layout.sort(), "sortKey");
     }
     if (ownPartition) {
       addParser(owner, ownerName, layout.partition(), "parsePartitionKey", "PartitionParts", "pk",
@@ -210,6 +210,17 @@ public final class KeysWriter {
         .build());
   }
 
+  /** For a sparse index, which items it leaves out; nothing for another. */
+  private static String sparseNote(IndexModel index) {
+    List<KeyComponent> sparse = index.layout().components().stream().filter(KeyComponent::optional).toList();
+    if (sparse.isEmpty()) {
+      return "";
+    }
+    return "\n<p>A sparse index: an item whose " + emptyCondition(sparse)
+        + " is empty is not in it (its index key attributes are not written), and queries take the"
+        + " values themselves.\n";
+  }
+
   private void addIndexQueryShortcut(TypeSpec.Builder keys, IndexModel index, ClassName holder) {
     ClassName stage = holder.nestedClass("Query");
     MethodSpec.Builder query = MethodSpec.methodBuilder("query" + index.className())
@@ -226,19 +237,37 @@ public final class KeysWriter {
     keys.addMethod(query.build());
   }
 
-  private void addKeyMethods(TypeSpec.Builder keys, KeyPart part, String name) {
+  /**
+   * The encoders of {@code part} of {@code layout}: of an item, and of components. An index keyed
+   * by {@code Optional} components is sparse: the item's encoder gives {@code null} when any of
+   * them is empty, for both of the index's keys, so no key attribute of the index is written.
+   */
+  private void addKeyMethods(TypeSpec.Builder keys, KeyLayout layout, KeyPart part, String name) {
     ClassName record = model.record();
+    List<KeyComponent> sparse = layout.components().stream().filter(KeyComponent::optional).toList();
     List<CodeBlock> accessors = part.components().stream()
-        .map(c -> CodeBlock.of("item.$N()", c.name())).toList();
-    keys.addMethod(MethodSpec.methodBuilder(name)
+        .map(c -> CodeBlock.of(c.optional() ? "item.$N().get()" : "item.$N()", c.name())).toList();
+    MethodSpec.Builder ofItem = MethodSpec.methodBuilder(name)
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(String.class)
-        .addParameter(record, "item")
-        .addJavadoc("The encoded $L of {@code item}.\n\n@throws $L when the item or a component is"
-                + " null, or a component is outside its domain\n", part.kind().label(), KEY_FORMAT_EXCEPTION)
-        .addStatement("$T.requireItem(item, $S)", RuntimeTypes.KEY_FORMAT_EXCEPTION, model.recordName())
-        .addStatement("return $N($L)", name, CodeBlock.join(accessors, ", "))
-        .build());
+        .addParameter(record, "item");
+    if (sparse.isEmpty()) {
+      ofItem.addJavadoc("The encoded $L of {@code item}.\n\n", part.kind().label());
+    } else {
+      ofItem.addJavadoc("The encoded $L of {@code item}, or {@code null} when the item is not in the index"
+              + " $S because $L is empty.\n\n", part.kind().label(), layout.indexName(), emptyCondition(sparse));
+    }
+    ofItem.addJavadoc("@throws $L when the item or a component is null, or a component is outside its domain\n",
+            KEY_FORMAT_EXCEPTION)
+        .addStatement("$T.requireItem(item, $S)", RuntimeTypes.KEY_FORMAT_EXCEPTION, model.recordName());
+    if (!sparse.isEmpty()) {
+      ofItem.beginControlFlow("if ($L)", CodeBlock.join(
+              sparse.stream().map(c -> CodeBlock.of("$T.isEmpty(item.$N(), $S, $S)", RuntimeTypes.OPTIONAL_COMPONENTS,
+                  c.name(), model.recordName(), c.name())).toList(), " || "))
+          .addStatement("return null")
+          .endControlFlow();
+    }
+    keys.addMethod(ofItem.addStatement("return $N($L)", name, CodeBlock.join(accessors, ", ")).build());
 
     MethodSpec.Builder encoder = MethodSpec.methodBuilder(name)
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
@@ -385,6 +414,11 @@ public final class KeysWriter {
             KEY_FORMAT_EXCEPTION, key)
         .addCode(body.build())
         .build());
+  }
+
+  /** The components that can be empty, for Javadoc: {@code code}, or {@code code or rank}. */
+  static String emptyCondition(List<KeyComponent> sparse) {
+    return String.join(" or ", sparse.stream().map(c -> "{@code " + c.name() + "}").toList());
   }
 
   static CodeBlock arguments(List<String> names) {
