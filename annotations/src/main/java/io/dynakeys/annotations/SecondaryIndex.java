@@ -26,6 +26,28 @@ import java.lang.annotation.Target;
  * <p>The generated {@code RunKeys.ByPlayer} class writes the index key attributes, parses them
  * and queries the index with a staged builder ({@code RunKeys.queryByPlayer("p_8842")}); the
  * generated table schema registers the index so {@code createTable} creates it.
+ *
+ * <p><b>Sparse indexes.</b> A component of type {@code java.util.Optional<T>} may be named here
+ * (and only here: the table's own keys need every component). It is keyed by its value, with its
+ * own {@link Padded} and {@link Inverted}, and the index's encoders, parsers and queries take a
+ * {@code T}. An item whose {@code Optional} component is empty gets neither key attribute of the
+ * index, so DynamoDB leaves it out of the index, while the item and its empty component are
+ * stored in the table as usual:
+ *
+ * <pre>{@code
+ * @KeySchema(partitionPrefix = "PROJECT")
+ * @SecondaryIndex(name = "byAssignee", partitionPrefix = "ASSIGNEE", partitionKey = "assignee",
+ *     sortKey = "number")
+ * record Ticket(@PartitionKey String project,
+ *               @SortKey @Padded(value = 8, max = 99_999_999) int number,
+ *               Optional<String> assignee) {}
+ * // assignee "ann": byAssignee_pk = "ASSIGNEE#ann"; Optional.empty(): no byAssignee_pk, no byAssignee_sk
+ * TicketKeys.queryByAssignee("ann");   // only the tickets someone holds
+ * }</pre>
+ *
+ * <p>A plain (not {@code Optional}) component that is {@code null} is refused when the item is
+ * written, as in any key. On read, an item whose components give an index key it does not have is
+ * a {@code KeyMismatchException}: it is missing from the index.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

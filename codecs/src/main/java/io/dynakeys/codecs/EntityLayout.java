@@ -113,7 +113,9 @@ public record EntityLayout(String record, Key partition, Key sort, int shards, L
   }
 
   private static Segment segment(String written) {
-    int colon = written.lastIndexOf(':');
+    // The name is a Java identifier, so the first colon ends it; what follows may hold any
+    // delimiter, a colon included ("path::" is a path with ':').
+    int colon = written.indexOf(':');
     if (colon < 1 || colon == written.length() - 1) {
       throw new IllegalArgumentException("not a segment: \"" + written + "\"");
     }

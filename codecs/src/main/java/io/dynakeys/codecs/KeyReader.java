@@ -120,14 +120,14 @@ public final class KeyReader {
   public long digits(String component, int width) {
     int end = position + width;
     if (end > key.length()) {
-      throw error(component, "expected " + width + " digits for " + component + " at index "
+      throw error(component, "expected " + Digits.count(width) + " for " + component + " at index "
           + position + " but the key ends after " + (key.length() - position));
     }
     long value = 0;
     for (int i = position; i < end; i++) {
       int d = key.charAt(i) - '0';
       if (d < 0 || d > 9) {
-        throw error(component, "expected " + width + " digits for " + component
+        throw error(component, "expected " + Digits.count(width) + " for " + component
             + " but found '" + key.charAt(i) + "' at index " + i);
       }
       value = value * 10 + d;
@@ -141,13 +141,13 @@ public final class KeyReader {
     int start = position;
     int end = start + width;
     if (end > key.length()) {
-      throw error(component, "expected " + width + " digits for " + component + " at index "
+      throw error(component, "expected " + Digits.count(width) + " for " + component + " at index "
           + position + " but the key ends after " + (key.length() - position));
     }
     for (int i = start; i < end; i++) {
       char c = key.charAt(i);
       if (c < '0' || c > '9') {
-        throw error(component, "expected " + width + " digits for " + component
+        throw error(component, "expected " + Digits.count(width) + " for " + component
             + " but found '" + c + "' at index " + i);
       }
     }

@@ -86,7 +86,7 @@ public final class PaddedLongCodec {
     int needed = digitsNeeded(min, max);
     if (width < needed) {
       throw new IllegalArgumentException(record + "." + component + ": width " + width
-          + " cannot hold " + Long.toUnsignedString(maxStored) + " (" + needed + " digits)");
+          + " cannot hold " + Long.toUnsignedString(maxStored) + " (" + Digits.count(needed) + ")");
     }
     this.nines = width <= 18 ? POWERS[width] - 1 : -1;
     this.fitsInLong = inverted ? width <= 18 : maxStored >= 0;

@@ -42,8 +42,9 @@ public final class StringEncoding implements KeyEncoding<String> {
     return value;
   }
 
+  /** {@code a1}, {@code b2}, {@code c3}, ...: short, plainly values, and free of any delimiter. */
   @Override
   public String example(int ordinal) {
-    return ordinal == 0 ? "text" : "text" + (ordinal + 1);
+    return (char) ('a' + ordinal % 26) + Integer.toString(ordinal + 1);
   }
 }

@@ -51,6 +51,19 @@ class KeyReaderTest {
   }
 
   @Test
+  void oneDigitIsCountedInTheSingular() {
+    KeyFormatException shortKey = assertThrows(KeyFormatException.class, () -> reader("").digits("shard", 1));
+    assertTrue(shortKey.getMessage().contains("expected 1 digit for shard at index 0"), shortKey.getMessage());
+    KeyFormatException letter = assertThrows(KeyFormatException.class, () -> reader("x").digitText("shard", 1));
+    assertTrue(letter.getMessage().contains("expected 1 digit for shard but found 'x'"), letter.getMessage());
+    KeyFormatException two = assertThrows(KeyFormatException.class, () -> reader("1").digits("score", 2));
+    assertTrue(two.getMessage().contains("expected 2 digits for score"), two.getMessage());
+    assertEquals("1 digit", Digits.count(1));
+    assertEquals("0 digits", Digits.count(0));
+    assertEquals("19 digits", Digits.count(19));
+  }
+
+  @Test
   void mismatches() {
     assertError("RUM#1", "sort key", () -> reader("RUM#1").literal("RUN#"));
     assertError("RU", "sort key", () -> reader("RU").literal("RUN#"));

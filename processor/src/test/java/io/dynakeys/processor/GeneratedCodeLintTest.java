@@ -79,4 +79,20 @@ class GeneratedCodeLintTest {
     assertThat(compilation).generatedSourceFile("com.acme.SettingsKeys");
     assertThat(compilation).generatedSourceFile("com.acme.ProfileKeys");
   }
+
+  @Test
+  void sparseIndexesHaveNoLintWarnings() {
+    Compilation compilation = compileWithOptions(List.of("-Xlint:all,-processing", "-Werror"),
+        source("Visit",
+            "import io.dynakeys.annotations.SecondaryIndex;",
+            "import java.util.Optional;",
+            "@KeySchema(partitionPrefix = \"VISIT\")",
+            "@SecondaryIndex(name = \"byGuide\", partitionKey = \"guide\", sortKey = {\"rank\", \"day\"})",
+            "@SecondaryIndex(name = \"byRank\", local = true, sortKey = \"rank\")",
+            "public record Visit(@PartitionKey String site, @SortKey @Padded(value = 6, max = 999_999) int day,",
+            "    Optional<String> guide, @Padded(value = 3, max = 999) @Inverted Optional<Integer> rank) {}"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation).generatedSourceFile("com.acme.VisitKeys");
+  }
 }

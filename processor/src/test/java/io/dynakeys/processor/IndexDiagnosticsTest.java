@@ -79,7 +79,7 @@ class IndexDiagnosticsTest {
 
     assertThat(compilation).hadErrorContaining(
             "index byPlayer names the component \"player\", which Run does not have: use one of its"
-                + " component names")
+                + " component names (season, score, playerId, at, region, name)")
         .inFile(file)
         .onLineContaining("partitionKey = \"player\"");
     assertThat(compilation).hadErrorCount(1);
@@ -95,7 +95,8 @@ class IndexDiagnosticsTest {
     Compilation compilation = compileWithoutCrash(file);
 
     assertThat(compilation).hadErrorContaining(
-            "index byPlayer names the component \"scores\", which Run does not have")
+            "index byPlayer names the component \"scores\", which Run does not have: use one of its"
+                + " component names (season, score, playerId, at, region, name)")
         .inFile(file)
         .onLineContaining("sortKey = {\"season\", \"scores\"}");
     assertThat(compilation).hadErrorCount(1);
@@ -426,5 +427,72 @@ class IndexDiagnosticsTest {
         .inFile(file)
         .onLineContaining("@SortKey @Padded(3) int score");
     assertThat(compilation).hadErrorCount(1);
+  }
+
+  /** An Optional makes an index sparse; the table's own keys need every component. */
+  @Test
+  void anOptionalInTheTablesPartitionKeyIsAnErrorOnTheComponent() {
+    JavaFileObject file = source("Visit",
+        "import java.util.Optional;",
+        "@KeySchema(partitionPrefix = \"VISIT\")",
+        "public record Visit(",
+        "    @PartitionKey Optional<String> site,",
+        "    @SortKey @Padded(value = 6, max = 999_999) int day) {}");
+    Compilation compilation = compileWithoutCrash(file);
+
+    assertThat(compilation).hadErrorContaining(
+            "site is an Optional in the table's partition key, but every item needs its primary key:"
+                + " declare it as String, or key only a @SecondaryIndex with it, where an empty Optional"
+                + " leaves the item out of that index")
+        .inFile(file)
+        .onLineContaining("@PartitionKey Optional<String> site");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void anOptionalInTheTablesSortKeyIsAnErrorOnTheComponent() {
+    JavaFileObject file = source("Visit",
+        "import java.util.Optional;",
+        "@KeySchema(partitionPrefix = \"VISIT\")",
+        "public record Visit(",
+        "    @PartitionKey String site,",
+        "    @SortKey @Padded(value = 6, max = 999_999) Optional<Integer> day) {}");
+    Compilation compilation = compileWithoutCrash(file);
+
+    assertThat(compilation).hadErrorContaining(
+            "day is an Optional in the table's sort key, but every item needs its primary key:"
+                + " declare it as Integer, or key only a @SecondaryIndex")
+        .inFile(file)
+        .onLineContaining("Optional<Integer> day");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void anOptionalIndexComponentCompilesWithoutWarningsAndIsCheckedLikeItsValue() {
+    Compilation sparse = compileWithoutCrash(source("Visit",
+        "import java.util.Optional;",
+        "@KeySchema(partitionPrefix = \"VISIT\")",
+        "@SecondaryIndex(name = \"byGuide\", partitionKey = \"guide\", sortKey = \"rank\")",
+        "public record Visit(",
+        "    @PartitionKey String site,",
+        "    @SortKey @Padded(value = 6, max = 999_999) int day,",
+        "    Optional<String> guide,",
+        "    @Padded(value = 3, max = 999) Optional<Integer> rank) {}"));
+    assertThat(sparse).succeededWithoutWarnings();
+
+    JavaFileObject file = source("Visit",
+        "import java.util.Optional;",
+        "@KeySchema(partitionPrefix = \"VISIT\")",
+        "@SecondaryIndex(name = \"byGuide\", partitionKey = \"guide\", sortKey = \"rank\")",
+        "public record Visit(",
+        "    @PartitionKey String site,",
+        "    @SortKey @Padded(value = 6, max = 999_999) int day,",
+        "    Optional<String> guide,",
+        "    @Padded(2) Optional<Integer> rank) {}");
+    Compilation narrow = compileWithoutCrash(file);
+    assertThat(narrow).hadErrorContaining("width 2 cannot hold int values up to 2147483647 (10 digits)")
+        .inFile(file)
+        .onLineContaining("Optional<Integer> rank");
+    assertThat(narrow).hadErrorCount(1);
   }
 }

@@ -21,9 +21,9 @@ import software.amazon.awssdk.enhanced.dynamodb.Key;
  *
  * <pre>
  * pk = SEASON#&lt;season&gt;
- *      e.g. SEASON#season
+ *      e.g. SEASON#a1
  * sk = &lt;score:10 digits, inverted&gt;#&lt;at:16 digits&gt;#&lt;playerId&gt;
- *      e.g. 9999998499#0000000000000042#playerId
+ *      e.g. 9999998499#0000000000000042#c3
  * </pre>
  *
  * <p>Encoders reject null, empty and out-of-domain components and values that contain the delimiter with a {@code KeyFormatException}; parsers accept exactly the keys the encoders write.

@@ -1,5 +1,6 @@
 package io.dynakeys.tools;
 
+import io.dynakeys.codecs.Digits;
 import io.dynakeys.codecs.Utf8;
 import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.schema.ItemMappingException;
@@ -332,8 +333,8 @@ public final class ItemChecker {
 
     private static void addShape(List<Finding> out, String attribute, KeyShape shape) {
       for (KeyShape.Width w : shape.widths()) {
-        out.add(new Finding(Finding.Kind.WIDTH, attribute, w.component(), w.component() + " has " + w.found()
-            + " digits, the layout declares " + w.declared(), w.declared(), w.found()));
+        out.add(new Finding(Finding.Kind.WIDTH, attribute, w.component(), w.component() + " has "
+            + Digits.count(w.found()) + ", the layout declares " + w.declared(), w.declared(), w.found()));
       }
       if (shape.shardProblem() != null) {
         out.add(Finding.of(Finding.Kind.SHARD, attribute, shape.shardProblem()));

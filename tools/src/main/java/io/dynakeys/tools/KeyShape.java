@@ -1,5 +1,6 @@
 package io.dynakeys.tools;
 
+import io.dynakeys.codecs.Digits;
 import io.dynakeys.codecs.EntityLayout;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -94,7 +95,7 @@ record KeyShape(boolean fits, String problem, List<Width> widths, String shardPr
       switch (segment.kind()) {
         case DIGITS -> {
           if (!digits(part)) {
-            return misfit(segment.component() + " \"" + part + "\" is not " + segment.length() + " digits");
+            return misfit(segment.component() + " \"" + part + "\" is not " + Digits.count(segment.length()));
           }
           if (part.length() != segment.length()) {
             widths.add(new Width(segment.component(), segment.length(), part.length()));

@@ -1,6 +1,7 @@
 package io.dynakeys.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,11 +12,14 @@ import io.dynakeys.tools.fixtures.InvoiceLine;
 import io.dynakeys.tools.fixtures.InvoiceLineKeys;
 import io.dynakeys.tools.fixtures.Run;
 import io.dynakeys.tools.fixtures.RunKeys;
+import io.dynakeys.tools.fixtures.Ticket;
+import io.dynakeys.tools.fixtures.TicketKeys;
 import io.dynakeys.tools.fixtures.v1.RunV1;
 import io.dynakeys.tools.fixtures.v1.RunV1Keys;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -139,5 +143,34 @@ class ItemCheckerTest {
     assertEquals("999999998499", KeyShape.repad("9999998499", 12, true));
     assertEquals("000000001500", KeyShape.repad("0000001500", 12, false));
     assertNull(KeyShape.repad("123456789012", 10, false));
+  }
+
+  /**
+   * A sparse index: an item whose Optional component is empty is in no such index, so its index
+   * keys are absent and that is no finding; the component without its index key, or the index key
+   * without its component, is one.
+   */
+  @Test
+  void anItemOutOfASparseIndexHasNoFindingAndOneHalfInIsOne() {
+    ItemChecker checker = new ItemChecker(List.of(EntitySchema.of(TicketKeys.class)));
+    Map<String, AttributeValue> unassigned = new LinkedHashMap<>(TicketKeys.tableSchema().itemToMap(
+        new Ticket("apollo", 7, "crash on start", Optional.empty()), true));
+    assertFalse(unassigned.containsKey("byAssignee_pk"));
+    ItemCheck out = checker.check(unassigned);
+    assertTrue(out.ok(), out::toString);
+    assertEquals("Ticket", out.entity());
+
+    Map<String, AttributeValue> assigned = new LinkedHashMap<>(TicketKeys.tableSchema().itemToMap(
+        new Ticket("apollo", 8, "slow query", Optional.of("ann")), true));
+    assertTrue(checker.check(assigned).ok(), () -> checker.check(assigned).toString());
+    Map<String, AttributeValue> withoutIndexKeys = new LinkedHashMap<>(assigned);
+    withoutIndexKeys.remove("byAssignee_pk");
+    withoutIndexKeys.remove("byAssignee_sk");
+    assertEquals(Set.of("MISSING_ATTRIBUTE byAssignee_pk", "MISSING_ATTRIBUTE byAssignee_sk"),
+        kinds(checker.check(withoutIndexKeys)));
+
+    Map<String, AttributeValue> strayKey = new LinkedHashMap<>(unassigned);
+    strayKey.put("byAssignee_pk", AttributeValue.fromS("ASSIGNEE#ann"));
+    assertEquals(Set.of("KEY_MISMATCH byAssignee_pk"), kinds(checker.check(strayKey)));
   }
 }

@@ -22,6 +22,9 @@ import javax.lang.model.element.Element;
  * @param invertedAnnotation its {@code @Inverted}, or {@code null}
  * @param tiebreakerAnnotation its {@code @Tiebreaker}, or {@code null}
  * @param path its {@code @PathSegment}, or {@code null}
+ * @param optional whether the component is an {@code Optional<T>}, keyed by its value: {@code type}
+ *     and {@code keyType} are then {@code T}'s, and an empty component leaves the item out of the
+ *     index (only an index may have one)
  */
 public record KeyComponent(
     String name,
@@ -34,7 +37,8 @@ public record KeyComponent(
     AnnotationMirror keyAnnotation,
     AnnotationMirror invertedAnnotation,
     AnnotationMirror tiebreakerAnnotation,
-    PathSegment path) {
+    PathSegment path,
+    boolean optional) {
 
   /**
    * A component's {@code @PathSegment}.

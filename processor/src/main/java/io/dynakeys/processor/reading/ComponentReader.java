@@ -13,6 +13,10 @@ import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.RecordComponentElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
 
 /** Reads one record component's part in a key: its type's encoding and its key annotations. */
 final class ComponentReader {
@@ -58,10 +62,22 @@ final class ComponentReader {
       path = new KeyComponent.PathSegment(delimiter.get(), indexes.get() && table, segment.get(),
           Mirrors.explicit(segment.get(), "delimiter"));
     }
-    ComponentType keyType = KeyTypeReader.read(component.asType(),
-        path == null ? null : path.delimiter(), keyDelimiter);
+    // An Optional<T> is keyed by its value, a T; when it is empty the item is in no index it keys.
+    TypeMirror value = optionalValue(component.asType());
+    TypeMirror keyed = value == null ? component.asType() : value;
+    ComponentType keyType = KeyTypeReader.read(keyed, path == null ? null : path.delimiter(), keyDelimiter);
     return Optional.of(new KeyComponent(component.getSimpleName().toString(),
-        TypeName.get(component.asType()), keyType, padding, inverted != null, tiebreaker != null,
-        component, key, inverted, tiebreaker, path));
+        TypeName.get(keyed), keyType, padding, inverted != null, tiebreaker != null,
+        component, key, inverted, tiebreaker, path, value != null));
+  }
+
+  /** The {@code T} of a {@code java.util.Optional<T>}, or null for any other type. */
+  private static TypeMirror optionalValue(TypeMirror type) {
+    if (type.getKind() != TypeKind.DECLARED) {
+      return null;
+    }
+    DeclaredType declared = (DeclaredType) type;
+    boolean optional = ((TypeElement) declared.asElement()).getQualifiedName().contentEquals("java.util.Optional");
+    return optional && declared.getTypeArguments().size() == 1 ? declared.getTypeArguments().get(0) : null;
   }
 }

@@ -5,6 +5,7 @@ import io.dynakeys.processor.model.KeySchemaModel;
 import io.dynakeys.processor.reading.Mirrors;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -28,7 +29,7 @@ public final class IndexValidator {
 
   /** Checks every index of {@code model}. */
   public void validate(KeySchemaModel model) {
-    Set<String> components = new HashSet<>();
+    Set<String> components = new LinkedHashSet<>(); // in declaration order, as a message lists them
     model.element().getRecordComponents().forEach(c -> components.add(c.getSimpleName().toString()));
     Set<String> usedAttributes = new HashSet<>();
     model.attributes().forEach(a -> usedAttributes.add(a.attributeName()));
@@ -88,7 +89,7 @@ public final class IndexValidator {
       List<String> names = attribute.equals("partitionKey") ? index.partitionNames() : index.sortNames();
       for (String name : names) {
         if (!components.contains(name)) {
-          error(model, index, Messages.unknownIndexComponent(index.name(), name, model.recordName()), attribute);
+          error(model, index, Messages.unknownIndexComponent(index.name(), name, model.recordName(), components), attribute);
         } else if (!seen.add(name)) {
           error(model, index, Messages.duplicateIndexComponent(index.name(), name), attribute);
         }

@@ -42,6 +42,7 @@ public final class KeySchemaValidator {
     checkKeyAttributes(model);
     boolean delimiterOk = checkDelimiter(model);
     checkParts(model, List.of(model.partition(), model.sort()), delimiterOk);
+    checkRequired(model);
     checkTiebreakers(model);
     new PathValidator(report).validate(model);
     if (delimiterOk) {
@@ -52,6 +53,18 @@ public final class KeySchemaValidator {
       checkParts(model, index.local() ? List.of(layout.sort()) : layout.parts(), delimiterOk);
       if (delimiterOk) {
         checkDelimiterOrder(model, layout.sort());
+      }
+    }
+  }
+
+  /** The table's own key components are required: an Optional is for indexes only (sparse indexes). */
+  private void checkRequired(KeySchemaModel model) {
+    for (KeyPart part : List.of(model.partition(), model.sort())) {
+      for (KeyComponent c : part.components()) {
+        if (c.optional()) {
+          report.error(Messages.optionalInTableKey(c.name(), part.kind() == KeyPart.Kind.PARTITION ? "partition" : "sort",
+              c.keyType().label()), c.element(), c.keyAnnotation(), null);
+        }
       }
     }
   }

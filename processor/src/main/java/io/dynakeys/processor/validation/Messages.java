@@ -1,6 +1,8 @@
 package io.dynakeys.processor.validation;
 
+import io.dynakeys.codecs.Digits;
 import java.math.BigInteger;
+import java.util.Collection;
 
 /**
  * Every diagnostic the processor prints, in one place so the wording stays stable and tested.
@@ -11,8 +13,8 @@ public final class Messages {
 
   // Check 1: width too small for the domain.
   public static String paddedTooNarrow(int width, String what, BigInteger largest, int needed, String suggestedMax) {
-    return "width " + width + " cannot hold " + what + " up to " + largest + " (" + needed
-        + " digits): use @Padded(" + needed + "), or bound the domain with max = " + suggestedMax;
+    return "width " + width + " cannot hold " + what + " up to " + largest + " (" + Digits.count(needed)
+        + "): use @Padded(" + needed + "), or bound the domain with max = " + suggestedMax;
   }
 
   // Check 2: a number in a sort key without @Padded.
@@ -208,9 +210,16 @@ public final class Messages {
   }
 
   // Secondary indexes.
-  public static String unknownIndexComponent(String index, String component, String record) {
+  public static String unknownIndexComponent(String index, String component, String record,
+      Collection<String> components) {
     return "index " + index + " names the component \"" + component + "\", which " + record
-        + " does not have: use one of its component names";
+        + " does not have: use one of its component names (" + String.join(", ", components) + ")";
+  }
+
+  public static String optionalInTableKey(String component, String key, String valueType) {
+    return component + " is an Optional in the table's " + key + " key, but every item needs its"
+        + " primary key: declare it as " + valueType + ", or key only a @SecondaryIndex with it, where an"
+        + " empty Optional leaves the item out of that index";
   }
 
   public static String duplicateIndexComponent(String index, String component) {

@@ -6,6 +6,7 @@ import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.TypeSpec;
+import io.dynakeys.codecs.EntityLayout;
 import io.dynakeys.processor.model.IndexModel;
 import io.dynakeys.processor.model.KeyComponent;
 import io.dynakeys.processor.model.KeyLayout;
@@ -61,9 +62,9 @@ public final class KeysWriter {
       ClassName holder = model.keysClass().nestedClass(index.className());
       TypeSpec.Builder nested = TypeSpec.classBuilder(holder)
           .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-          .addJavadoc("Keys of the $L index $S of {@link $T}.\n\n<pre>\n$L</pre>\n",
+          .addJavadoc("Keys of the $L index $S of {@link $T}.\n\n<pre>\n$L</pre>\n$L",
               index.local() ? "local" : "global", index.name(), model.record(),
-              LayoutDoc.lines(model, index))
+              LayoutDoc.lines(model, index), sparseNote(index))
           .addField(FieldSpec.builder(String.class, "INDEX_NAME", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
               .initializer("$S", index.name())
               .addJavadoc("The index name, as the table and {@code DynamoDbTable.index(...)} know it.\n")
@@ -99,12 +100,20 @@ public final class KeysWriter {
     args.add(CodeBlock.of("$S", part.prefix()));
     args.add(CodeBlock.of("$L", ComponentCode.charLiteral(part.delimiter())));
     for (KeyComponent c : part.components()) {
-      String form = c.padded() ? "D" + c.padding().width() + (c.inverted() ? "I" : "")
-          : c.path() != null ? "P" + c.path().delimiter()
-          : "T" + (c.fixedLength() >= 0 ? Integer.toString(c.fixedLength()) : "");
-      args.add(CodeBlock.of("$S", c.name() + ":" + form));
+      // Written by the same code that reads it back when the class loads.
+      args.add(CodeBlock.of("$S", EntityLayout.describe(segment(c))));
     }
     return CodeBlock.of("$T.key($L)", RuntimeTypes.ENTITY_LAYOUT, CodeBlock.join(args, ", "));
+  }
+
+  private static EntityLayout.Segment segment(KeyComponent c) {
+    if (c.padded()) {
+      return new EntityLayout.Segment(c.name(), EntityLayout.Kind.DIGITS, c.padding().width(), c.inverted(), '\0');
+    }
+    if (c.path() != null) {
+      return new EntityLayout.Segment(c.name(), EntityLayout.Kind.PATH, -1, false, c.path().delimiter());
+    }
+    return new EntityLayout.Segment(c.name(), EntityLayout.Kind.TEXT, c.fixedLength(), false, '\0');
   }
 
   /** The names of a layout's key attributes, for conditions and low-level requests. */
@@ -131,10 +140,10 @@ public final class KeysWriter {
     if (sharded) {
       new ShardWriter(model, names, code).addTo(owner);
     } else if (ownPartition) {
-      addKeyMethods(owner, layout.partition(), "partitionKey");
+      addKeyMethods(owner, layout, layout.partition(), "partitionKey");
     }
     if (layout.hasSortKey()) {
-      addKeyMethods(owner, layout.sort(), "sortKey");
+      addKeyMethods(owner, layout, layout.sort(), "sortKey");
     }
     if (ownPartition) {
       addParser(owner, ownerName, layout.partition(), "parsePartitionKey", "PartitionParts", "pk",
@@ -201,6 +210,17 @@ public final class KeysWriter {
         .build());
   }
 
+  /** For a sparse index, which items it leaves out; nothing for another. */
+  private static String sparseNote(IndexModel index) {
+    List<KeyComponent> sparse = index.layout().components().stream().filter(KeyComponent::optional).toList();
+    if (sparse.isEmpty()) {
+      return "";
+    }
+    return "\n<p>A sparse index: an item whose " + emptyCondition(sparse)
+        + " is empty is not in it (its index key attributes are not written), and queries take the"
+        + " values themselves.\n";
+  }
+
   private void addIndexQueryShortcut(TypeSpec.Builder keys, IndexModel index, ClassName holder) {
     ClassName stage = holder.nestedClass("Query");
     MethodSpec.Builder query = MethodSpec.methodBuilder("query" + index.className())
@@ -217,26 +237,44 @@ public final class KeysWriter {
     keys.addMethod(query.build());
   }
 
-  private void addKeyMethods(TypeSpec.Builder keys, KeyPart part, String name) {
+  /**
+   * The encoders of {@code part} of {@code layout}: of an item, and of components. An index keyed
+   * by {@code Optional} components is sparse: the item's encoder gives {@code null} when any of
+   * them is empty, for both of the index's keys, so no key attribute of the index is written.
+   */
+  private void addKeyMethods(TypeSpec.Builder keys, KeyLayout layout, KeyPart part, String name) {
     ClassName record = model.record();
+    List<KeyComponent> sparse = layout.components().stream().filter(KeyComponent::optional).toList();
     List<CodeBlock> accessors = part.components().stream()
-        .map(c -> CodeBlock.of("item.$N()", c.name())).toList();
-    keys.addMethod(MethodSpec.methodBuilder(name)
+        .map(c -> CodeBlock.of(c.optional() ? "item.$N().get()" : "item.$N()", c.name())).toList();
+    MethodSpec.Builder ofItem = MethodSpec.methodBuilder(name)
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(String.class)
-        .addParameter(record, "item")
-        .addJavadoc("The encoded $L of {@code item}.\n\n@throws $L when the item or a component is"
-                + " null, or a component is outside its domain\n", part.kind().label(), KEY_FORMAT_EXCEPTION)
-        .addStatement("$T.requireItem(item, $S)", RuntimeTypes.KEY_FORMAT_EXCEPTION, model.recordName())
-        .addStatement("return $N($L)", name, CodeBlock.join(accessors, ", "))
-        .build());
+        .addParameter(record, "item");
+    if (sparse.isEmpty()) {
+      ofItem.addJavadoc("The encoded $L of {@code item}.\n\n", part.kind().label());
+    } else {
+      ofItem.addJavadoc("The encoded $L of {@code item}, or {@code null} when the item is not in the index"
+              + " $S because $L is empty.\n\n", part.kind().label(), layout.indexName(), emptyCondition(sparse));
+    }
+    ofItem.addJavadoc("@throws $L when the item or a component is null, or a component is outside its domain\n",
+            KEY_FORMAT_EXCEPTION)
+        .addStatement("$T.requireItem(item, $S)", RuntimeTypes.KEY_FORMAT_EXCEPTION, model.recordName());
+    if (!sparse.isEmpty()) {
+      ofItem.beginControlFlow("if ($L)", CodeBlock.join(
+              sparse.stream().map(c -> CodeBlock.of("$T.isEmpty(item.$N(), $S, $S)", RuntimeTypes.OPTIONAL_COMPONENTS,
+                  c.name(), model.recordName(), c.name())).toList(), " || "))
+          .addStatement("return null")
+          .endControlFlow();
+    }
+    keys.addMethod(ofItem.addStatement("return $N($L)", name, CodeBlock.join(accessors, ", ")).build());
 
     MethodSpec.Builder encoder = MethodSpec.methodBuilder(name)
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(String.class)
-        .addJavadoc("The encoded $L of an item with these components: {@code $L}.\n\n@throws $L"
+        .addJavadoc("The encoded $L of an item with these components: $L.\n\n@throws $L"
                 + " when a component is null, empty, contains the delimiter or is outside its domain\n",
-            part.kind().label(), LayoutDoc.pattern(part), KEY_FORMAT_EXCEPTION);
+            part.kind().label(), LayoutDoc.code(LayoutDoc.pattern(part)), KEY_FORMAT_EXCEPTION);
     NameAllocator locals = names.allocator();
     List<String> parameters = Names.parameters(locals, part.components());
     for (int i = 0; i < parameters.size(); i++) {
@@ -368,14 +406,19 @@ public final class KeysWriter {
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(parts)
         .addParameter(String.class, key)
-        .addJavadoc("Parses a $L written by {@link #$L}: {@code $L}. Accepts exactly the keys the"
+        .addJavadoc("Parses a $L written by {@link #$L}: $L. Accepts exactly the keys the"
                 + " encoder writes.\n\n@throws $L when {@code $L} has the wrong prefix, delimiters,"
                 + " digits or number of components, or is no key the encoder could write\n",
             part.kind().label(), part.kind() == KeyPart.Kind.PARTITION ? "partitionKey" : "sortKey",
-            shardCodec == null ? LayoutDoc.pattern(part) : LayoutDoc.shardedPattern(part, model.sharding()),
+            LayoutDoc.code(shardCodec == null ? LayoutDoc.pattern(part) : LayoutDoc.shardedPattern(part, model.sharding())),
             KEY_FORMAT_EXCEPTION, key)
         .addCode(body.build())
         .build());
+  }
+
+  /** The components that can be empty, for Javadoc: {@code code}, or {@code code or rank}. */
+  static String emptyCondition(List<KeyComponent> sparse) {
+    return String.join(" or ", sparse.stream().map(c -> "{@code " + c.name() + "}").toList());
   }
 
   static CodeBlock arguments(List<String> names) {

@@ -1,6 +1,7 @@
 package io.dynakeys.processor.writing;
 
 import com.palantir.javapoet.CodeBlock;
+import io.dynakeys.codecs.Digits;
 import io.dynakeys.codecs.KeyEncoding;
 import io.dynakeys.codecs.PaddedLongCodec;
 import io.dynakeys.codecs.PathCodec;
@@ -88,7 +89,7 @@ final class LayoutDoc {
       }
       out.append('<').append(c.name());
       if (c.padded()) {
-        out.append(':').append(c.padding().width()).append(" digits");
+        out.append(':').append(Digits.count(c.padding().width()));
         if (c.inverted()) {
           out.append(", inverted");
         }
@@ -150,22 +151,35 @@ final class LayoutDoc {
         long units = encoding.toUnits(encoding.example(ordinal));
         return digits.encode(Math.max(digits.min(), Math.min(digits.max(), units)));
       }
-      TextCodec codec = new TextCodec(record, c.name(), delimiter, encoding);
-      if (encoding.textAlphabet() == null && encoding.allTexts() == null) {
-        try {
-          return codec.encode(encoding.fromText(c.name())); // free text: the component's own name reads best
-        } catch (RuntimeException e) {
-          // the name is no value of the type: an example of the type's own
-        }
-      }
-      return codec.encode(encoding.example(ordinal));
+      // A value of the component's type, never its name: "CUSTOMER#customerId" reads as if the
+      // name were written into the key.
+      return new TextCodec(record, c.name(), delimiter, encoding).encode(encoding.example(ordinal));
     } catch (RuntimeException e) {
       return "<" + c.name() + ">"; // an enum without constants has no example
     }
   }
 
-  private static String escape(String text) {
+  /**
+   * {@code text} as HTML inside a Javadoc comment. Besides HTML's own characters, a backslash is
+   * written as an entity because javac reads {@code \}{@code u} as a Unicode escape even in a
+   * comment, and {@code *}{@code /} would end the comment: both can occur in a key (a {@code '\\'}
+   * or {@code '/'} delimiter).
+   */
+  static String escape(String text) {
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-        .replace("@", "{@literal @}").replace("*/", "*&#47;");
+        .replace("\\", "&#92;").replace("@", "{@literal @}").replace("*/", "*&#47;");
+  }
+
+  /**
+   * {@code text} set in code type: a {@code {@code ...}} tag where its text is safe there, else
+   * {@code <code>} with the text escaped (a backslash, braces, an at sign or a comment's end, which
+   * a tag would pass through to javac or end early).
+   */
+  static String code(String text) {
+    boolean plain = text.indexOf('\\') < 0 && text.indexOf('{') < 0 && text.indexOf('}') < 0
+        && text.indexOf('@') < 0 && !text.contains("*/");
+    return plain ? "{@code " + text + "}"
+        : "<code>" + escape(text).replace("{@literal @}", "&#64;").replace("{", "&#123;").replace("}", "&#125;")
+            + "</code>";
   }
 }

@@ -52,8 +52,8 @@ final class QueryWriter {
     MethodSpec.Builder query = MethodSpec.methodBuilder("query")
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(first)
-        .addJavadoc("A query of the partition {@code $L}; constrain the sort key with the"
-            + " returned stage.\n", LayoutDoc.pattern(partition));
+        .addJavadoc("A query of the partition $L; constrain the sort key with the"
+            + " returned stage.\n", LayoutDoc.code(LayoutDoc.pattern(partition)));
     NameAllocator locals = names.allocator();
     List<String> parameters = Names.parameters(locals, partition.components());
     for (int i = 0; i < parameters.size(); i++) {

@@ -20,6 +20,7 @@ final class RuntimeTypes {
   static final ClassName ENTITY_LAYOUT = ClassName.get(CODECS, "EntityLayout");
   static final ClassName KEY_READER = ClassName.get(CODECS, "KeyReader");
   static final ClassName UTF8 = ClassName.get(CODECS, "Utf8");
+  static final ClassName OPTIONAL_COMPONENTS = ClassName.get(CODECS, "OptionalComponents");
   static final ClassName TREE_PATH = ClassName.get(RUNTIME, "TreePath");
   static final ClassName KEY_FORMAT_EXCEPTION = ClassName.get(RUNTIME, "KeyFormatException");
   static final ClassName KEY_QUERY = ClassName.get(RUNTIME, "KeyQuery");
@@ -33,6 +34,6 @@ final class RuntimeTypes {
 
   /** Every type above: their simple names are never used for parameters or constants. */
   static final List<ClassName> ALL = List.of(PADDED_LONG_CODEC, PADDED_CODEC, TEXT_CODEC, PATH_CODEC, SHARD_CODEC, ENTITY_LAYOUT,
-      KEY_READER, UTF8, TREE_PATH, KEY_FORMAT_EXCEPTION, KEY_QUERY, QUERY_STAGE, PRIMARY_KEY, RECORD_TABLE_SCHEMA,
+      KEY_READER, UTF8, OPTIONAL_COMPONENTS, TREE_PATH, KEY_FORMAT_EXCEPTION, KEY_QUERY, QUERY_STAGE, PRIMARY_KEY, RECORD_TABLE_SCHEMA,
       STORED_TYPE, KEY, ENHANCED_CLIENT, DYNAMODB_TABLE);
 }

@@ -61,9 +61,9 @@ final class ShardWriter {
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(String.class)
         .addJavadoc("The encoded partition key of shard {@code $N} of the partition with these"
-            + " components: {@code $L}.\n\n@throws $L when a component is null, empty, contains the"
+            + " components: $L.\n\n@throws $L when a component is null, empty, contains the"
             + " delimiter or is outside its domain, or the shard is not from 0 to $L\n", shard,
-            LayoutDoc.shardedPattern(part, model.sharding()), KeysWriter.KEY_FORMAT_EXCEPTION,
+            LayoutDoc.code(LayoutDoc.shardedPattern(part, model.sharding())), KeysWriter.KEY_FORMAT_EXCEPTION,
             model.sharding().count() - 1);
     addParameters(ofShard, part.components(), parameters);
     ofShard.addParameter(int.class, shard);

@@ -18,8 +18,12 @@ public final class KeyMismatchException extends ItemMappingException {
 
   KeyMismatchException(String record, String attribute, String storedValue, String computedValue) {
     super(record, attribute,
-        "the stored key " + quote(storedValue) + " differs from " + quote(computedValue)
-            + ", the key the item's components give (the item was written by other code, or the"
+        (storedValue == null
+            ? "the stored item has no key attribute, but its components give " + quote(computedValue)
+                + ": it is missing from the index"
+            : "the stored key " + quote(storedValue) + " differs from " + quote(computedValue)
+                + ", the key the item's components give")
+            + " (the item was written by other code, or the"
             + " key layout changed since it was written; tableSchema().withoutKeyVerification()"
             + " reads such items anyway, to rewrite them)",
         null);
@@ -27,7 +31,10 @@ public final class KeyMismatchException extends ItemMappingException {
     this.computedValue = computedValue;
   }
 
-  /** The key attribute's value as stored (its string, or the whole attribute value if not a string). */
+  /**
+   * The key attribute's value as stored (its string, or the whole attribute value if not a
+   * string); {@code null} when the item has no such attribute (an index key its components give).
+   */
   public String storedValue() {
     return storedValue;
   }

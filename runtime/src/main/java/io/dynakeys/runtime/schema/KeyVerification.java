@@ -18,29 +18,39 @@ final class KeyVerification {
    * Throws {@link KeyMismatchException} when a stored key differs from the recomputed one, and
    * {@link ItemMappingException} when a key cannot be recomputed from components that are there.
    *
-   * @param absent the components the item lacks: index keys made of them are not checked (a sparse
-   *     index key, or an item read through an index that does not project them)
+   * @param absent the components the item lacks: index keys made of them are not checked (an item
+   *     read through an index that does not project them). An absent index key is checked: the
+   *     components must give none (a sparse index whose {@code Optional} component is empty)
    */
   static <T> void verify(String record, List<KeyAttribute<T>> keys, Map<String, AttributeValue> item,
       T value, Set<String> absent) {
     for (KeyAttribute<T> key : keys) {
       AttributeValue stored = item.get(key.name());
-      if (AttributeValues.isNull(stored)) {
-        // Sparse index keys are legitimately absent, and a projection may not carry an index key.
-        continue;
+      boolean missing = AttributeValues.isNull(stored);
+      if (missing && key.required()) {
+        continue; // DynamoDB stores no item without its table keys
       }
       String computed;
       try {
         computed = key.function().apply(value);
       } catch (RuntimeException e) {
-        if (!key.required() && causedByAbsentComponent(e, absent)) {
-          continue;
+        if (!key.required() && (missing || causedByAbsentComponent(e, absent))) {
+          continue; // an index key of components a projection lacks
         }
         throw new ItemMappingException(record, key.name(),
             "cannot recompute the " + key.role() + " from the stored components: " + reason(e), e);
       }
+      // A sparse index key is absent exactly when the key function gives none (its Optional
+      // component is empty): absent while the components give one, the item is missing from the
+      // index.
+      if (missing) {
+        if (computed != null) {
+          throw new KeyMismatchException(record, key.name(), null, computed);
+        }
+        continue;
+      }
       if (computed == null && !key.required() && !absent.isEmpty()) {
-        continue; // a sparse key function gives null when its component is absent
+        continue; // a stored index key whose components a projection lacks cannot be checked
       }
       if (stored.s() == null || !stored.s().equals(computed)) {
         throw new KeyMismatchException(record, key.name(), AttributeValues.describe(stored), computed);
