@@ -7,7 +7,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.extension.BeforeAllCallback;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import org.junit.jupiter.api.extension.AfterClassTemplateInvocationCallback;
+import org.junit.jupiter.api.extension.BeforeClassTemplateInvocationCallback;
 import org.junit.jupiter.api.extension.ClassTemplateInvocationContext;
 import org.junit.jupiter.api.extension.ClassTemplateInvocationContextProvider;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -16,6 +20,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.platform.commons.support.AnnotationSupport;
+import org.junit.platform.commons.support.HierarchyTraversalMode;
 
 /**
  * The class template behind {@link OnEachServer}: one invocation of the class per server, each
@@ -97,11 +102,63 @@ public final class EachServer implements ClassTemplateInvocationContextProvider 
         }
     }
 
-    /** Injects one invocation's server, and starts it before the class's first test. */
-    private record ServerResolver(ServerKind kind) implements BeforeAllCallback, ParameterResolver {
+    /**
+     * Injects one invocation's server; starts it and runs the class's {@link BeforeEachServer}
+     * methods before the invocation's first test, and its {@link AfterEachServer} methods after
+     * the last.
+     */
+    private record ServerResolver(ServerKind kind)
+            implements BeforeClassTemplateInvocationCallback, AfterClassTemplateInvocationCallback, ParameterResolver {
         @Override
-        public void beforeAll(ExtensionContext context) {
+        public void beforeClassTemplateInvocation(ExtensionContext context) throws Exception {
             DynaliteExtension.endpoint(context, kind);
+            for (Method method : lifecycleMethods(context, BeforeEachServer.class, HierarchyTraversalMode.TOP_DOWN)) {
+                invoke(context, method);
+            }
+        }
+
+        @Override
+        public void afterClassTemplateInvocation(ExtensionContext context) throws Exception {
+            Exception first = null;
+            for (Method method : lifecycleMethods(context, AfterEachServer.class, HierarchyTraversalMode.BOTTOM_UP)) {
+                try {
+                    invoke(context, method);
+                } catch (Exception e) {
+                    if (first == null) {
+                        first = e;
+                    } else {
+                        first.addSuppressed(e);
+                    }
+                }
+            }
+            if (first != null) {
+                throw first;
+            }
+        }
+
+        private static List<Method> lifecycleMethods(ExtensionContext context, Class<? extends Annotation> annotation,
+                                                     HierarchyTraversalMode order) {
+            List<Method> methods = AnnotationSupport.findAnnotatedMethods(context.getRequiredTestClass(), annotation, order);
+            for (Method method : methods) {
+                if (!Modifier.isStatic(method.getModifiers())) {
+                    throw new ExtensionConfigurationException("@" + annotation.getSimpleName() + " method " + method
+                            + " must be static: it runs outside any test instance");
+                }
+            }
+            return methods;
+        }
+
+        private static void invoke(ExtensionContext context, Method method) throws Exception {
+            try {
+                context.getExecutableInvoker().invoke(method, null);
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Throwable t) {
+                if (t instanceof Error error) {
+                    throw error;
+                }
+                throw t instanceof Exception e ? e : new IllegalStateException(t);
+            }
         }
 
         @Override

@@ -27,6 +27,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * class TransferTest { ... }                                        // [moto] only
  * }</pre>
  *
+ * <p>{@code @BeforeAll} and {@code @AfterAll} run once around all servers; set-up per server
+ * (writing a table the tests share) goes in static {@link BeforeEachServer} and
+ * {@link AfterEachServer} methods.
+ *
  * <p>The system property {@value EachServer#SERVERS_PROPERTY} (e.g. {@code dynalite}) narrows
  * the servers for a quick local run. A class whose requirements no allowed server meets fails;
  * it is never skipped.
