@@ -68,7 +68,7 @@ class KeyQueryOracleTest {
     OracleText.wholeUnicode(endpoint.has(Capability.UTF8_ORDER_IN_CONDITIONS));
     try {
       new OracleRun<>(schema, client, enhanced, RunSize.of(endpoint, "dynakeys.oracle.items", 400, 150),
-          RunSize.of(endpoint, "dynakeys.oracle.queries", 2_000, 120), endpoint.kind().toString()).check();
+          RunSize.of(endpoint, "dynakeys.oracle.queries", 2_000, 300), endpoint.kind().toString()).check();
     } finally {
       OracleText.wholeUnicode(false);
     }
