@@ -5,8 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.dynakeys.runtime.KeyQuery;
 import io.dynakeys.runtime.QueryStage;
 import io.dynakeys.runtime.TreePath;
-import io.dynakeys.testing.DynaliteExtension;
-import io.dynakeys.testing.TestTables;
+import io.dynakeys.test.DynakeysTest;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,30 +13,18 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
-import java.util.UUID;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
 import software.amazon.awssdk.enhanced.dynamodb.model.Page;
 import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 
 /**
  * Path queries in the corners the oracle does not cover: a depth that is not below the folder,
  * and a path that is not the last sort component (each path has several versions after it).
  */
-@ExtendWith(DynaliteExtension.class)
+@DynakeysTest({NodeKeys.class, RevisionKeys.class})
 class PathQueryEdgeCasesTest {
-  private final DynamoDbEnhancedClient enhanced;
-  private final DynamoDbClient client;
-
-  PathQueryEdgeCasesTest(DynamoDbEnhancedClient enhanced, DynamoDbClient client) {
-    this.enhanced = enhanced;
-    this.client = client;
-  }
 
   /**
    * {@code pathAtDepth(depth, within)} reads the entries at that depth inside {@code within}. The
@@ -46,76 +33,62 @@ class PathQueryEdgeCasesTest {
    * sent.
    */
   @Test
-  void aDepthThatIsNotBelowTheFolderIsRefused() {
-    String tableName = TestTables.NAME_PREFIX + "depth-" + UUID.randomUUID();
-    DynamoDbTable<Node> table = NodeKeys.createTable(enhanced, tableName);
-    try {
-      awaitActive(tableName);
-      TreePath photos = TreePath.folder("root", "photos");
-      for (TreePath path : List.of(TreePath.folder("root"), photos, photos.childFolder("2026"),
-          photos.childFolder("2026").childFile("beach.jpg"), TreePath.file("root", "photos"))) {
-        table.putItem(new Node("a9", path, 1));
-      }
-
-      assertEquals(List.of("root/photos/2026/"),
-          paths(table, NodeKeys.query("a9").pathAtDepth(3, photos), n -> TreeModel.text(n.path())));
-      IllegalArgumentException itself = org.junit.jupiter.api.Assertions.assertThrows(
-          IllegalArgumentException.class, () -> NodeKeys.query("a9").pathAtDepth(2, photos),
-          "root/photos/ is at depth 2, but not inside itself");
-      assertEquals("Node.path: no entry inside root/photos/ has depth 2: its entries have depth 3"
-          + " or more", itself.getMessage());
-      org.junit.jupiter.api.Assertions.assertThrows(
-          IllegalArgumentException.class, () -> NodeKeys.query("a9").pathAtDepth(1, photos));
-    } finally {
-      TestTables.deleteTable(client, tableName);
+  void aDepthThatIsNotBelowTheFolderIsRefused(DynamoDbTable<Node> table) {
+    TreePath photos = TreePath.folder("root", "photos");
+    for (TreePath path : List.of(TreePath.folder("root"), photos, photos.childFolder("2026"),
+        photos.childFolder("2026").childFile("beach.jpg"), TreePath.file("root", "photos"))) {
+      table.putItem(new Node("a9", path, 1));
     }
+
+    assertEquals(List.of("root/photos/2026/"),
+        paths(table, NodeKeys.query("a9").pathAtDepth(3, photos), n -> TreeModel.text(n.path())));
+    IllegalArgumentException itself = org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalArgumentException.class, () -> NodeKeys.query("a9").pathAtDepth(2, photos),
+        "root/photos/ is at depth 2, but not inside itself");
+    assertEquals("Node.path: no entry inside root/photos/ has depth 2: its entries have depth 3"
+        + " or more", itself.getMessage());
+    org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalArgumentException.class, () -> NodeKeys.query("a9").pathAtDepth(1, photos));
   }
 
   @Test
-  void pathQueriesCoverEveryVersionOfThePathsTheySelectWhenThePathIsNotLast() {
-    String tableName = TestTables.NAME_PREFIX + "revisions-" + UUID.randomUUID();
-    DynamoDbTable<Revision> table = RevisionKeys.createTable(enhanced, tableName);
-    try {
-      awaitActive(tableName);
-      SplittableRandom random = new SplittableRandom(RandomTrees.SEED ^ "revisions".hashCode());
-      TreeModel model = new TreeModel(RandomTrees.generate(random, RandomTrees.PAGING_SAFE_NAMES, 70, 4));
-      List<Revision> all = new ArrayList<>();
-      for (TreePath path : model.entries()) {
-        int versions = 1 + random.nextInt(3);
-        for (int v = 1; v <= versions; v++) {
-          Revision revision = new Revision("a9", path, v * 7, "v" + v);
-          all.add(revision);
-          table.putItem(revision);
-        }
-        // Another account whose name extends this one: never part of a9's results.
-        table.putItem(new Revision("a91", path, 1, "other account"));
+  void pathQueriesCoverEveryVersionOfThePathsTheySelectWhenThePathIsNotLast(DynamoDbTable<Revision> table) {
+    SplittableRandom random = new SplittableRandom(RandomTrees.SEED ^ "revisions".hashCode());
+    TreeModel model = new TreeModel(RandomTrees.generate(random, RandomTrees.PAGING_SAFE_NAMES, 70, 4));
+    List<Revision> all = new ArrayList<>();
+    for (TreePath path : model.entries()) {
+      int versions = 1 + random.nextInt(3);
+      for (int v = 1; v <= versions; v++) {
+        Revision revision = new Revision("a9", path, v * 7, "v" + v);
+        all.add(revision);
+        table.putItem(revision);
       }
-      Comparator<Revision> keyOrder = Comparator.comparing(PathQueryEdgeCasesTest::sortKey, PathQueryEdgeCasesTest::utf8);
-      Function<Revision, String> show = r -> sortKey(r);
+      // Another account whose name extends this one: never part of a9's results.
+      table.putItem(new Revision("a91", path, 1, "other account"));
+    }
+    Comparator<Revision> keyOrder = Comparator.comparing(PathQueryEdgeCasesTest::sortKey, PathQueryEdgeCasesTest::utf8);
+    Function<Revision, String> show = r -> sortKey(r);
 
-      for (TreePath folder : model.folders()) {
-        Set<TreePath> subtree = Set.copyOf(model.subtree(folder));
-        assertEquals(expected(all, subtree, keyOrder, show),
-            paths(table, RevisionKeys.query("a9").pathSubtree(folder), show), "pathSubtree(" + folder + ")");
-        Set<TreePath> children = Set.copyOf(model.children(folder));
-        assertEquals(expected(all, children, keyOrder, show),
-            paths(table, RevisionKeys.query("a9").pathChildren(folder), show), "pathChildren(" + folder + ")");
-        for (int depth = folder.depth() + 1; depth <= 5; depth++) {
-          Set<TreePath> atDepth = Set.copyOf(model.atDepth(depth, folder));
-          assertEquals(expected(all, atDepth, keyOrder, show),
-              paths(table, RevisionKeys.query("a9").pathAtDepth(depth, folder), show),
-              "pathAtDepth(" + depth + ", " + folder + ")");
-        }
+    for (TreePath folder : model.folders()) {
+      Set<TreePath> subtree = Set.copyOf(model.subtree(folder));
+      assertEquals(expected(all, subtree, keyOrder, show),
+          paths(table, RevisionKeys.query("a9").pathSubtree(folder), show), "pathSubtree(" + folder + ")");
+      Set<TreePath> children = Set.copyOf(model.children(folder));
+      assertEquals(expected(all, children, keyOrder, show),
+          paths(table, RevisionKeys.query("a9").pathChildren(folder), show), "pathChildren(" + folder + ")");
+      for (int depth = folder.depth() + 1; depth <= 5; depth++) {
+        Set<TreePath> atDepth = Set.copyOf(model.atDepth(depth, folder));
+        assertEquals(expected(all, atDepth, keyOrder, show),
+            paths(table, RevisionKeys.query("a9").pathAtDepth(depth, folder), show),
+            "pathAtDepth(" + depth + ", " + folder + ")");
       }
-      for (TreePath path : model.entries()) {
-        List<String> versions = all.stream().filter(r -> r.path().equals(path)).sorted(keyOrder).map(show).toList();
-        assertEquals(versions, paths(table, RevisionKeys.query("a9").path(path), show), "path(" + path + ")");
-        assertEquals(versions.subList(1, versions.size()),
-            paths(table, RevisionKeys.query("a9").path(path).versionGreaterThan(7), show),
-            "path(" + path + ").versionGreaterThan(7)");
-      }
-    } finally {
-      TestTables.deleteTable(client, tableName);
+    }
+    for (TreePath path : model.entries()) {
+      List<String> versions = all.stream().filter(r -> r.path().equals(path)).sorted(keyOrder).map(show).toList();
+      assertEquals(versions, paths(table, RevisionKeys.query("a9").path(path), show), "path(" + path + ")");
+      assertEquals(versions.subList(1, versions.size()),
+          paths(table, RevisionKeys.query("a9").path(path).versionGreaterThan(7), show),
+          "path(" + path + ").versionGreaterThan(7)");
     }
   }
 
@@ -141,20 +114,5 @@ class PathQueryEdgeCasesTest {
 
   private static int utf8(String a, String b) {
     return Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
-  }
-
-  private void awaitActive(String table) {
-    for (int attempt = 0; attempt < 200; attempt++) {
-      if (client.describeTable(r -> r.tableName(table)).table().tableStatus() == TableStatus.ACTIVE) {
-        return;
-      }
-      try {
-        Thread.sleep(Math.min(1000, 10L << Math.min(attempt, 7)));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError(e);
-      }
-    }
-    throw new AssertionError(table + " did not become active");
   }
 }

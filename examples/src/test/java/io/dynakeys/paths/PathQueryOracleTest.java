@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.dynakeys.runtime.KeyQuery;
 import io.dynakeys.runtime.QueryStage;
 import io.dynakeys.runtime.TreePath;
-import io.dynakeys.testing.DynaliteExtension;
+import io.dynakeys.testing.Capability;
+import io.dynakeys.testing.DynamoEndpoint;
+import io.dynakeys.testing.OnEachServer;
+import io.dynakeys.testing.RunSize;
 import io.dynakeys.testing.TestTables;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,7 +21,6 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
@@ -44,20 +46,37 @@ import software.amazon.awssdk.services.dynamodb.model.TableStatus;
  * <p>Accounts {@code a9} and {@code a91} (and volumes {@code photos} and {@code photos-old}) share
  * a table, so a query that leaked across a prefix would show. The trees of {@code a9} are read
  * with random page sizes; those of {@code a91} include names with characters from U+E000 to
- * U+FFFF beside emoji and are read without pagination, because dynalite 4.0.0 pages
+ * U+FFFF beside emoji and are read without pagination on dynalite, because dynalite 4.0.0 pages
  * (ExclusiveStartKey) in UTF-16 order, which disagrees with DynamoDB's UTF-8 order on that mix.
+ *
+ * <p>The class runs on dynalite and on moto. moto pages in UTF-8 order, so there every tree holds
+ * those names and every tree is read with random page sizes; its trees are smaller
+ * ({@code -Ddynakeys.paths.percent.moto}, default 40, percent of the dynalite sizes).
  */
-@ExtendWith(DynaliteExtension.class)
+@OnEachServer
 class PathQueryOracleTest {
   private static final int MAX_DEPTH = 5;
   private static final List<Integer> PAGE_SIZES = List.of(1, 2, 3, 5, 13);
 
   private final DynamoDbEnhancedClient enhanced;
   private final DynamoDbClient client;
+  private final boolean utf8Paging;
+  private final int percent;
 
-  PathQueryOracleTest(DynamoDbEnhancedClient enhanced, DynamoDbClient client) {
+  PathQueryOracleTest(DynamoEndpoint endpoint, DynamoDbEnhancedClient enhanced, DynamoDbClient client) {
     this.enhanced = enhanced;
     this.client = client;
+    this.utf8Paging = endpoint.has(Capability.UTF8_ORDER_IN_CONDITIONS);
+    this.percent = RunSize.of(endpoint, "dynakeys.paths.percent", 100, 40);
+  }
+
+  /** The names of a tree and whether it is read page by page, on this server. */
+  private List<String> names(boolean pagingSafe) {
+    return pagingSafe && !utf8Paging ? RandomTrees.PAGING_SAFE_NAMES : RandomTrees.ALL_NAMES;
+  }
+
+  private int size(int onDynalite) {
+    return Math.max(10, onDynalite * percent / 100);
   }
 
   @Test
@@ -67,8 +86,8 @@ class PathQueryOracleTest {
     try {
       awaitActive(table);
       new Run<>(nodes, Node.class, "nodes")
-          .tree(new TreeScope.Nodes("a9"), RandomTrees.PAGING_SAFE_NAMES, 180, true)
-          .tree(new TreeScope.Nodes("a91"), RandomTrees.ALL_NAMES, 180, false)
+          .tree(new TreeScope.Nodes("a9"), names(true), size(180), true)
+          .tree(new TreeScope.Nodes("a91"), names(false), size(180), utf8Paging)
           .check();
     } finally {
       TestTables.deleteTable(client, table);
@@ -82,9 +101,9 @@ class PathQueryOracleTest {
     try {
       awaitActive(table);
       new Run<>(volumes, VolumeEntry.class, "volumes")
-          .tree(new TreeScope.Volume("a9", "photos"), RandomTrees.PAGING_SAFE_NAMES, 90, true)
-          .tree(new TreeScope.Volume("a9", "photos-old"), RandomTrees.PAGING_SAFE_NAMES, 90, true)
-          .tree(new TreeScope.Volume("a91", "photos"), RandomTrees.ALL_NAMES, 90, false)
+          .tree(new TreeScope.Volume("a9", "photos"), names(true), size(90), true)
+          .tree(new TreeScope.Volume("a9", "photos-old"), names(true), size(90), true)
+          .tree(new TreeScope.Volume("a91", "photos"), names(false), size(90), utf8Paging)
           .check();
     } finally {
       TestTables.deleteTable(client, table);

@@ -11,7 +11,10 @@ import io.dynakeys.runtime.QueryStage;
 import io.dynakeys.runtime.read.MergedItems;
 import io.dynakeys.runtime.read.ReadOptions;
 import io.dynakeys.runtime.read.ReadPage;
-import io.dynakeys.testing.DynaliteExtension;
+import io.dynakeys.testing.AfterEachServer;
+import io.dynakeys.testing.BeforeEachServer;
+import io.dynakeys.testing.OnEachServer;
+import io.dynakeys.testing.RunSize;
 import io.dynakeys.testing.DynamoEndpoint;
 import io.dynakeys.testing.TestTables;
 import java.util.ArrayList;
@@ -27,11 +30,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbAsyncTable;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedAsyncClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
@@ -58,9 +57,11 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * The same queries run through the synchronous and the asynchronous enhanced client.
  *
  * <p>All keys are ASCII, as dynalite orders ExclusiveStartKeys in UTF-16.
+ *
+ * <p>The class runs on dynalite and on moto; moto runs fewer queries
+ * ({@code -Ddynakeys.reads.queries.moto}, default 30 a client).
  */
-@ExtendWith(DynaliteExtension.class)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@OnEachServer
 class MergedReadOracleTest {
   private static final List<Integer> SHARD_COUNTS = List.of(1, 2, 10, 16);
   private static final String[] IDS = {"a", "b", "c", "d", "e"};
@@ -68,24 +69,23 @@ class MergedReadOracleTest {
   private static final PaddedLongCodec DAY = new PaddedLongCodec("Line", "day", 3, 0L, 999L, false);
   private static final PaddedLongCodec LINE_NO = new PaddedLongCodec("Line", "lineNo", 6, 0L, 999_999L, false);
 
-  private final DynamoDbEnhancedClient enhanced;
-  private final DynamoDbClient client;
-  private final DynamoEndpoint endpoint;
-  private String tableName;
-  private DynamoDbTable<Line> table;
-  private DynamoDbAsyncClient asyncClient;
-  private DynamoDbAsyncTable<Line> asyncTable;
-  private final Map<Integer, List<Line>> invoices = new LinkedHashMap<>();
-  private long dataSeed;
+  // One server's data, written before its run of the class and shared by its tests.
+  private static DynamoDbEnhancedClient enhanced;
+  private static DynamoDbClient client;
+  private static String tableName;
+  private static DynamoDbTable<Line> table;
+  private static DynamoDbAsyncClient asyncClient;
+  private static DynamoDbAsyncTable<Line> asyncTable;
+  private static final Map<Integer, List<Line>> invoices = new LinkedHashMap<>();
+  private static long dataSeed;
+  private static int queries;
 
-  MergedReadOracleTest(DynamoDbEnhancedClient enhanced, DynamoDbClient client, DynamoEndpoint endpoint) {
-    this.enhanced = enhanced;
-    this.client = client;
-    this.endpoint = endpoint;
-  }
-
-  @BeforeAll
-  void writeInvoices() {
+  @BeforeEachServer
+  static void writeInvoices(DynamoEndpoint endpoint) {
+    enhanced = endpoint.enhancedClient();
+    client = endpoint.client();
+    invoices.clear();
+    queries = RunSize.of(endpoint, "dynakeys.reads.queries", 600 * ReadsSeed.scale(), 30);
     tableName = TestTables.NAME_PREFIX + "reads-" + UUID.randomUUID();
     table = LineKeys.createTable(enhanced, tableName);
     asyncClient = AsyncClients.of(endpoint);
@@ -113,8 +113,8 @@ class MergedReadOracleTest {
     }
   }
 
-  @AfterAll
-  void dropTable() {
+  @AfterEachServer
+  static void dropTable() {
     TestTables.deleteTable(client, tableName);
     if (asyncClient != null) {
       asyncClient.close();
@@ -123,12 +123,12 @@ class MergedReadOracleTest {
 
   @Test
   void synchronousReadsEqualTheSortedSelection() {
-    new Oracle("sync", new SyncReads()).run(600 * ReadsSeed.scale());
+    new Oracle("sync", new SyncReads()).run(queries);
   }
 
   @Test
   void asynchronousReadsEqualTheSortedSelection() {
-    new Oracle("async", new AsyncReads()).run(600 * ReadsSeed.scale());
+    new Oracle("async", new AsyncReads()).run(queries);
   }
 
   @Test
@@ -467,7 +467,7 @@ class MergedReadOracleTest {
     return out;
   }
 
-  private void write(List<Line> lines) {
+  private static void write(List<Line> lines) {
     for (int from = 0; from < lines.size(); from += 25) {
       WriteBatch.Builder<Line> batch = WriteBatch.builder(Line.class).mappedTableResource(table);
       lines.subList(from, Math.min(lines.size(), from + 25)).forEach(batch::addPutItem);

@@ -11,7 +11,12 @@ import io.dynakeys.reliability.RangeOracle.Range;
 import io.dynakeys.runtime.KeyQuery;
 import io.dynakeys.runtime.QueryStage;
 import io.dynakeys.runtime.schema.RecordTableSchema;
-import io.dynakeys.testing.DynaliteExtension;
+import io.dynakeys.testing.AfterEachServer;
+import io.dynakeys.testing.BeforeEachServer;
+import io.dynakeys.testing.Capability;
+import io.dynakeys.testing.DynamoEndpoint;
+import io.dynakeys.testing.OnEachServer;
+import io.dynakeys.testing.RunSize;
 import io.dynakeys.testing.TestTables;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -28,12 +33,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Function;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
 import software.amazon.awssdk.enhanced.dynamodb.model.BatchWriteResult;
@@ -52,8 +54,13 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * string, ...) and the items returned are compared with an in-memory selection
  * ({@link RangeOracle}). A range that holds no value of the domain must throw
  * {@link IllegalArgumentException} from the stage method: no query is built, none is sent.
+ *
+ * <p>The class runs on dynalite and on moto. On dynalite a BETWEEN whose operands UTF-16 orders the
+ * other way round is evaluated in memory (dynalite refuses it); moto compares in UTF-8 like
+ * DynamoDB, so there every condition is sent; moto is slower, so there one range in
+ * {@code -Ddynakeys.ranges.stride.moto} (default 3) is checked.
  */
-@ExtendWith(DynaliteExtension.class)
+@OnEachServer
 class RangeBoundsOracleTest {
   private static final BigInteger BILLION = BigInteger.valueOf(1_000_000_000);
   private static final BigInteger MILLI = BigInteger.valueOf(1_000_000);
@@ -63,15 +70,19 @@ class RangeBoundsOracleTest {
 
   private static String tableName;
   private static ExecutorService pool;
+  private static boolean utf8Conditions;
+  private static int stride;
 
-  @BeforeAll
-  static void createTable(DynamoDbClient client) {
+  @BeforeEachServer
+  static void createTable(DynamoEndpoint endpoint, DynamoDbClient client) {
+    utf8Conditions = endpoint.has(Capability.UTF8_ORDER_IN_CONDITIONS);
+    stride = RunSize.of(endpoint, "dynakeys.ranges.stride", 1, 3);
     System.out.println(Fuzz.banner("RangeBoundsOracleTest") + " (fixed domain ends, no random values)");
     tableName = TestTables.createTable(client, "pk", "sk");
     pool = Executors.newFixedThreadPool(8);
   }
 
-  @AfterAll
+  @AfterEachServer
   static void deleteTable(DynamoDbClient client) {
     pool.shutdownNow();
     TestTables.deleteTable(client, tableName);
@@ -360,8 +371,12 @@ class RangeBoundsOracleTest {
 
     List<Future<String>> results = new ArrayList<>();
     List<Range<T>> ranges = ranges(c);
+    int index = 0;
     for (boolean last : List.of(false, true)) {
       for (Range<T> range : ranges) {
+        if (index++ % stride != 0) {
+          continue;
+        }
         results.add(pool.submit(() -> checkRange(c, table, partition, items, range, last)));
       }
     }
@@ -383,6 +398,7 @@ class RangeBoundsOracleTest {
     }
     String summary = record + ": " + items.size() + " items, " + results.size() + " ranges: " + queries
         + " queries compared with the oracle, " + empty + " empty ranges refused"
+        + (stride == 1 ? "" : " (one range in " + stride + " checked on this server)")
         + (local == 0 ? "" : ", " + local + " conditions evaluated in memory (dynalite's UTF-16 BETWEEN check)");
     System.out.println(summary);
     if (!failures.isEmpty()) {
@@ -451,7 +467,7 @@ class RangeBoundsOracleTest {
         }
       }
       List<String> want = sorted(c, expected);
-      if (query.operator() == KeyQuery.Operator.BETWEEN
+      if (!utf8Conditions && query.operator() == KeyQuery.Operator.BETWEEN
           && query.lowerOperand().compareTo(query.upperOperand()) > 0) {
         // dynalite checks BETWEEN's operands in UTF-16 order, which puts U+E000..U+FFFF above
         // supplementary characters; DynamoDB compares UTF-8 bytes. Evaluate such a condition here,

@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dynakeys.runtime.KeyQuery;
 import io.dynakeys.runtime.TreePath;
-import io.dynakeys.testing.DynaliteExtension;
+import io.dynakeys.testing.Capability;
+import io.dynakeys.testing.DynamoEndpoint;
+import io.dynakeys.testing.OnEachServer;
+import io.dynakeys.testing.RunSize;
 import io.dynakeys.testing.TestTables;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -18,7 +21,6 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
 import software.amazon.awssdk.enhanced.dynamodb.model.BatchWriteResult;
@@ -36,20 +38,38 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * the library. And the documented order holds: with the path followed by another component, the
  * folder's own items come after every descendant whose next segment starts below '#' and before
  * every other descendant; with the path last, the folder always comes first.
+ *
+ * <p>The class runs on dynalite and on moto. On moto, which pages in UTF-8 order, names also start
+ * with characters from U+E000 to U+FFFF and above, and it checks fewer trees
+ * ({@code -Ddynakeys.subtree.trees.moto}, default 1).
  */
-@ExtendWith(DynaliteExtension.class)
+@OnEachServer
 class SubtreeOrderTest {
-  /** Segment names: first characters below '#' and above it; no '/', no '#', nothing above U+D7FF. */
+  /**
+   * Segment names: first characters below '#' and above it; no '/', no '#', nothing above U+D7FF
+   * (dynalite resumes pages in UTF-16 order, see {@link #UPPER_NAMES}).
+   */
   private static final List<String> NAMES = List.of(
       " ", " a", "  ", "!", "!x", "\"q\"", "\u0001", "\u001f", "\u0000", "\u001fz", "a", "a b", "a!", "ab", "b",
       "$", "%d", "-", ".", "0", "9", "z", "~", "\u007f", "\u00e9t\u00e9", "\u03a9", "\u4e2d");
 
+  /** Names from U+E000 up, which UTF-16 sorts above supplementary characters and UTF-8 below. */
+  private static final List<String> UPPER_NAMES = List.of("\ue000", "\ufffdx", "\uffff", "\ud83d\ude00", "\udbff\udfff");
+
   private final DynamoDbEnhancedClient enhanced;
   private final DynamoDbClient client;
+  private final List<String> names;
+  private final int trees;
 
-  SubtreeOrderTest(DynamoDbEnhancedClient enhanced, DynamoDbClient client) {
+  SubtreeOrderTest(DynamoEndpoint endpoint, DynamoDbEnhancedClient enhanced, DynamoDbClient client) {
     this.enhanced = enhanced;
     this.client = client;
+    List<String> names = new ArrayList<>(NAMES);
+    if (endpoint.has(Capability.UTF8_ORDER_IN_CONDITIONS)) {
+      names.addAll(UPPER_NAMES);
+    }
+    this.names = List.copyOf(names);
+    this.trees = RunSize.of(endpoint, "dynakeys.subtree.trees", Fuzz.scaled(3), 1);
   }
 
   @BeforeAll
@@ -103,7 +123,6 @@ class SubtreeOrderTest {
       BiFunction<String, Entry, R> item, Function<R, Entry> entry, Subtree subtree, Function<Entry, String> key) {
     long seed = Fuzz.caseSeed("SubtreeOrderTest." + what);
     SplittableRandom random = new SplittableRandom(seed);
-    int trees = Fuzz.scaled(3);
     List<String> failures = new ArrayList<>();
     int queries = 0;
     int pages = 0;
@@ -190,14 +209,14 @@ class SubtreeOrderTest {
    * A random tree: paths from a small pool of names (so that folders share prefixes and have many
    * children), most of their folders as entries too, 1 to 3 versions of each.
    */
-  private static List<Entry> randomTree(SplittableRandom random, boolean versions) {
+  private List<Entry> randomTree(SplittableRandom random, boolean versions) {
     Set<TreePath> paths = new LinkedHashSet<>();
     int size = 25 + random.nextInt(25);
     while (paths.size() < size) {
       int depth = 1 + random.nextInt(4);
       List<String> segments = new ArrayList<>();
       for (int i = 0; i < depth; i++) {
-        segments.add(NAMES.get(random.nextInt(i == 0 ? 6 : NAMES.size())));
+        segments.add(names.get(random.nextInt(i == 0 ? 6 : names.size())));
       }
       TreePath path = new TreePath(segments, random.nextBoolean());
       paths.add(path);

@@ -67,7 +67,7 @@ public final class Dynalite implements AutoCloseable {
     // npm ci deletes and rewrites node_modules; two threads doing it at once corrupt each other.
     private static final ReentrantLock INSTALL_LOCK = new ReentrantLock();
 
-    private static final boolean WINDOWS =
+    static final boolean WINDOWS =
             System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
 
     private final Process process;
@@ -399,7 +399,7 @@ public final class Dynalite implements AutoCloseable {
         return new Dynalite(process, URI.create("http://127.0.0.1:" + port));
     }
 
-    private static int freeLoopbackPort() {
+    static int freeLoopbackPort() {
         // Probe the very address dynalite will bind; the loopback default may be ::1 instead.
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByAddress(new byte[] {127, 0, 0, 1}))) {
             return socket.getLocalPort();
@@ -420,7 +420,7 @@ public final class Dynalite implements AutoCloseable {
         return -1;
     }
 
-    private static void destroy(Process process) {
+    static void destroy(Process process) {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
     }
@@ -431,13 +431,13 @@ public final class Dynalite implements AutoCloseable {
         }
     }
 
-    private static Thread daemon(String name, Runnable body) {
+    static Thread daemon(String name, Runnable body) {
         Thread thread = new Thread(body, name);
         thread.setDaemon(true);
         return thread;
     }
 
-    private static void copy(InputStream in, PrintStream out) {
+    static void copy(InputStream in, PrintStream out) {
         byte[] buffer = new byte[8192];
         try (in) {
             int n;
@@ -450,7 +450,7 @@ public final class Dynalite implements AutoCloseable {
         }
     }
 
-    private static void closeQuietly(OutputStream stream) {
+    static void closeQuietly(OutputStream stream) {
         try {
             stream.close();
         } catch (IOException ignored) {

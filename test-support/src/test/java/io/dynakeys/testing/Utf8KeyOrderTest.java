@@ -12,7 +12,6 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
@@ -22,9 +21,9 @@ import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
  * DynamoDB orders and compares string sort keys by their UTF-8 bytes, which differs from Java's
  * {@code String.compareTo} (UTF-16 code units) as soon as characters outside the BMP meet
  * characters above U+D7FF. Only behaviour that matches DynamoDB is asserted here, so the tests
- * also pass against a real DynamoDB.
+ * also pass against a real DynamoDB, and on both local servers.
  */
-@ExtendWith(DynaliteExtension.class)
+@OnEachServer
 class Utf8KeyOrderTest {
 
     private static final String LAST_BMP = "\uFFFF";

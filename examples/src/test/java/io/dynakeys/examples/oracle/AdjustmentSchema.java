@@ -16,7 +16,7 @@ final class AdjustmentSchema implements OracleSchema<Adjustment> {
       SortComponent.padded("day", Adjustment::day, -999, 999, true,
           Integer.MIN_VALUE, Integer.MAX_VALUE, v -> (int) v, -1, 0, 1),
       SortComponent.text("reference", Adjustment::reference, '#', true, true,
-          r -> OracleText.random(r, 1, 3), OracleText.ALPHABET));
+          r -> OracleText.random(r, 1, 3), OracleText::alphabet));
 
   @Override
   public String name() {

@@ -6,7 +6,10 @@ import io.dynakeys.runtime.KeyCondition;
 import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.KeyQuery;
 import io.dynakeys.runtime.QueryStage;
-import io.dynakeys.testing.DynaliteExtension;
+import io.dynakeys.testing.Capability;
+import io.dynakeys.testing.DynamoEndpoint;
+import io.dynakeys.testing.OnEachServer;
+import io.dynakeys.testing.RunSize;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -19,7 +22,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
@@ -43,12 +45,14 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * run on two threads (so the client and dynalite work at the same time); then the answers are
  * compared in order. The seed is fixed and printed, so a failure reproduces;
  * {@code -Ddynakeys.oracle.seed=<n>} tries another.
+ *
+ * <p>The class runs on dynalite (400 items, 2,000 queries a schema) and on moto (smaller:
+ * {@code -Ddynakeys.oracle.items.moto}, {@code -Ddynakeys.oracle.queries.moto}); on moto the
+ * values also hold U+E000..U+FFFF, which dynalite pages wrongly (see {@link OracleText}).
  */
-@ExtendWith(DynaliteExtension.class)
+@OnEachServer
 class KeyQueryOracleTest {
   private static final long SEED = Long.getLong("dynakeys.oracle.seed", 20_260_518L);
-  private static final int ITEMS = 400;
-  private static final int QUERIES = 2_000;
   private static final int THREADS = 2;
   private static final int EXAMPLES_PER_KIND = 5;
 
@@ -59,9 +63,15 @@ class KeyQueryOracleTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("schemas")
-  void builderQueriesReturnExactlyTheOracleItemsInOrder(OracleSchema<?> schema, DynamoDbClient client,
-      DynamoDbEnhancedClient enhanced) throws InterruptedException {
-    new OracleRun<>(schema, client, enhanced).check();
+  void builderQueriesReturnExactlyTheOracleItemsInOrder(OracleSchema<?> schema, DynamoEndpoint endpoint,
+      DynamoDbClient client, DynamoDbEnhancedClient enhanced) throws InterruptedException {
+    OracleText.wholeUnicode(endpoint.has(Capability.UTF8_ORDER_IN_CONDITIONS));
+    try {
+      new OracleRun<>(schema, client, enhanced, RunSize.of(endpoint, "dynakeys.oracle.items", 400, 150),
+          RunSize.of(endpoint, "dynakeys.oracle.queries", 2_000, 300), endpoint.kind().toString()).check();
+    } finally {
+      OracleText.wholeUnicode(false);
+    }
   }
 
   /** How one query is sent: which client, which direction, which page size. */
@@ -85,9 +95,16 @@ class KeyQueryOracleTest {
     private final Random random;
     private final Map<String, List<String>> mismatches = new LinkedHashMap<>();
     private final Map<String, Integer> outcomes = new LinkedHashMap<>();
+    private final int items;
+    private final int queries;
+    private final String server;
 
-    OracleRun(OracleSchema<R> schema, DynamoDbClient client, DynamoDbEnhancedClient enhanced) {
+    OracleRun(OracleSchema<R> schema, DynamoDbClient client, DynamoDbEnhancedClient enhanced, int items, int queries,
+        String server) {
       this.schema = schema;
+      this.items = items;
+      this.queries = queries;
+      this.server = server;
       this.client = client;
       this.enhanced = enhanced;
       this.random = new Random(SEED ^ schema.name().hashCode());
@@ -95,9 +112,9 @@ class KeyQueryOracleTest {
 
     void check() throws InterruptedException {
       long started = System.nanoTime();
-      QueryOracle<R> oracle = new QueryOracle<>(schema, QueryOracle.generate(schema, random, ITEMS));
+      QueryOracle<R> oracle = new QueryOracle<>(schema, QueryOracle.generate(schema, random, items));
       List<Planned> plan = new ArrayList<>();
-      for (int i = 0; i < QUERIES; i++) {
+      for (int i = 0; i < queries; i++) {
         plan.add(plan(oracle));
       }
       long requests;
@@ -117,15 +134,16 @@ class KeyQueryOracleTest {
       long lowLevel = plan.stream().filter(p -> p.mode() != null && p.mode().lowLevel()).count();
       long descending = plan.stream().filter(p -> p.mode() != null && !p.mode().ascending()).count();
       long paged = plan.stream().filter(p -> p.mode() != null && p.mode().limit() != null).count();
-      System.out.printf("oracle %s: seed %d, %d items, %d queries %s; sent %d low-level, %d enhanced,"
+      System.out.printf("oracle %s on %s: seed %d, %d items, %d queries %s; sent %d low-level, %d enhanced,"
               + " %d descending, %d paged; %d requests, %.1f s%n",
-          schema.name(), SEED, ITEMS, QUERIES, outcomes, lowLevel,
+          schema.name(), server, SEED, items, queries, outcomes, lowLevel,
           plan.stream().filter(p -> p.mode() != null).count() - lowLevel, descending, paged, requests,
           (System.nanoTime() - started) / 1e9);
       if (!mismatches.isEmpty()) {
-        StringBuilder report = new StringBuilder(schema.name() + " (seed " + SEED + "): the builder disagrees with the oracle");
+        StringBuilder report = new StringBuilder(schema.name() + " on " + server + " (seed " + SEED
+            + "): the builder disagrees with the oracle");
         mismatches.forEach((kind, examples) -> {
-          report.append("\n\n").append(kind).append(": ").append(examples.size()).append(" of ").append(QUERIES).append(" queries");
+          report.append("\n\n").append(kind).append(": ").append(examples.size()).append(" of ").append(queries).append(" queries");
           examples.stream().limit(EXAMPLES_PER_KIND).forEach(e -> report.append("\n  - ").append(e));
         });
         fail(report.toString());
@@ -210,7 +228,7 @@ class KeyQueryOracleTest {
         if (p.thrown() == null) {
           mismatch("empty range not rejected with IllegalArgumentException", p.chain()
               + " holds no value of the domain, but the builder returned " + sent
-              + (got == null ? "" : " (dynalite returns " + got.size() + " items)"));
+              + (got == null ? "" : " (" + server + " returns " + got.size() + " items)"));
         } else if (p.thrown() instanceof KeyFormatException) {
           mismatch("empty range rejected as a malformed value", p.chain() + ": " + p.thrown().getMessage());
         }
@@ -224,7 +242,7 @@ class KeyQueryOracleTest {
       }
       String refused = refusedByDynamoDb(p.query().toKeyCondition());
       if (refused != null) {
-        mismatch("a condition DynamoDB refuses (dynalite accepts it)", p.chain() + " sent " + p.query() + ": " + refused);
+        mismatch("a condition DynamoDB refuses (" + server + " accepts it)", p.chain() + " sent " + p.query() + ": " + refused);
       }
       if (failed != null) {
         mismatch("request failed", p.chain() + " sent " + sent + ": " + failed);

@@ -14,7 +14,7 @@ final class LabelSchema implements OracleSchema<Label> {
       SortComponent.padded("shelf", Label::shelf, 0, 99, true,
           Integer.MIN_VALUE, Integer.MAX_VALUE, v -> (int) v, 0, 1, 50),
       SortComponent.text("title", Label::title, '#', true, false,
-          OracleText::neighbourOrRandom, OracleText.ALPHABET));
+          OracleText::neighbourOrRandom, OracleText::alphabet));
 
   @Override
   public String name() {

@@ -18,7 +18,7 @@ final class RunSchema implements OracleSchema<Run> {
       SortComponent.padded("at", Run::at, 0, 9_999_999_999_999_999L, false,
           Long.MIN_VALUE, Long.MAX_VALUE, v -> v, 1_719_100_800L, 1_719_097_200L),
       SortComponent.text("playerId", Run::playerId, '#', true, true,
-          r -> r.nextBoolean() ? "p_" + r.nextInt(10_000) : OracleText.random(r, 1, 3), OracleText.ALPHABET));
+          r -> r.nextBoolean() ? "p_" + r.nextInt(10_000) : OracleText.random(r, 1, 3), OracleText::alphabet));
 
   @Override
   public String name() {

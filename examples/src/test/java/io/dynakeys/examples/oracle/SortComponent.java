@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Supplier;
 import java.util.function.Function;
 import java.util.function.LongFunction;
 
@@ -48,7 +49,7 @@ abstract class SortComponent<R> {
    * @param alphabet the characters probes are built from
    */
   static <R> SortComponent<R> text(String name, Function<R, String> getter, char delimiter, boolean last,
-      boolean tiebreaker, Function<Random, String> itemValues, List<String> alphabet) {
+      boolean tiebreaker, Function<Random, String> itemValues, Supplier<List<String>> alphabet) {
     return new FreeText<>(name, getter, delimiter, last, tiebreaker, itemValues, alphabet);
   }
 
@@ -252,10 +253,10 @@ abstract class SortComponent<R> {
     private final boolean last;
     private final Comparator<String> order;
     private final Function<Random, String> itemValues;
-    private final List<String> alphabet;
+    private final Supplier<List<String>> alphabet;
 
     FreeText(String name, Function<R, String> getter, char delimiter, boolean last, boolean tiebreaker,
-        Function<Random, String> itemValues, List<String> alphabet) {
+        Function<Random, String> itemValues, Supplier<List<String>> alphabet) {
       super(name, getter, tiebreaker);
       this.delimiter = delimiter;
       this.last = last;
@@ -338,7 +339,8 @@ abstract class SortComponent<R> {
     private String randomText(Random random, int length) {
       StringBuilder out = new StringBuilder();
       for (int i = 0; i < length; i++) {
-        out.append(alphabet.get(random.nextInt(alphabet.size())));
+        List<String> characters = alphabet.get();
+        out.append(characters.get(random.nextInt(characters.size())));
       }
       return out.toString();
     }

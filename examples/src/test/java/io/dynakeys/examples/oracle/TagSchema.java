@@ -11,7 +11,7 @@ final class TagSchema implements OracleSchema<Tag> {
   private static final List<String> EMPTY_OWNERS = List.of("t", "t1 ");
 
   private final List<SortComponent<Tag>> sort = List.of(
-      SortComponent.text("tag", Tag::tag, '#', true, false, OracleText::neighbourOrRandom, OracleText.ALPHABET));
+      SortComponent.text("tag", Tag::tag, '#', true, false, OracleText::neighbourOrRandom, OracleText::alphabet));
 
   @Override
   public String name() {

@@ -12,7 +12,7 @@ final class TicketSchema implements OracleSchema<Ticket> {
 
   private final List<SortComponent<Ticket>> sort = List.of(
       SortComponent.text("category", Ticket::category, '#', false, false,
-          OracleText::neighbourOrRandom, OracleText.ALPHABET),
+          OracleText::neighbourOrRandom, OracleText::alphabet),
       SortComponent.enumeration("status", Ticket::status, TicketStatus.class, '#', false),
       SortComponent.padded("number", Ticket::number, 0, 999_999, false,
           Integer.MIN_VALUE, Integer.MAX_VALUE, v -> (int) v, 0, 1, 42));

@@ -1,0 +1,73 @@
+package io.dynakeys.test;
+
+import io.dynakeys.testing.DynamoEndpoint;
+import io.dynakeys.testing.TestTables;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbAsyncTable;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
+
+/**
+ * The tables of one scope (a test, or a class), created together and deleted when JUnit closes
+ * the scope's store.
+ */
+final class Tables implements AutoCloseable {
+
+    private final DynamoEndpoint endpoint;
+    private final Map<Class<?>, DynamoDbTable<?>> byKeysClass = new LinkedHashMap<>();
+    private final Map<Class<?>, KeysClass> keysClasses = new LinkedHashMap<>();
+
+    private Tables(DynamoEndpoint endpoint) {
+        this.endpoint = endpoint;
+    }
+
+    /**
+     * Creates a table for each class, named after the test class and unique, so parallel test
+     * classes and tests never share one.
+     */
+    static Tables create(DynamoEndpoint endpoint, List<KeysClass> classes, Class<?> testClass) {
+        Tables tables = new Tables(endpoint);
+        try {
+            for (KeysClass keys : classes) {
+                String name = TestTables.NAME_PREFIX + testClass.getSimpleName() + "-"
+                        + keys.itemType().getSimpleName() + "-" + UUID.randomUUID();
+                tables.byKeysClass.put(keys.type(), keys.create(endpoint.enhancedClient(), name));
+                tables.keysClasses.put(keys.type(), keys);
+            }
+            return tables;
+        } catch (RuntimeException e) {
+            tables.close();
+            throw e;
+        }
+    }
+
+    DynamoDbTable<?> table(Class<?> keysClass) {
+        return byKeysClass.get(keysClass);
+    }
+
+    DynamoDbAsyncTable<?> asyncTable(Class<?> keysClass) {
+        DynamoDbTable<?> table = byKeysClass.get(keysClass);
+        return endpoint.enhancedAsyncClient().table(table.tableName(), keysClasses.get(keysClass).schema());
+    }
+
+    @Override
+    public void close() {
+        List<RuntimeException> failures = new ArrayList<>();
+        for (DynamoDbTable<?> table : byKeysClass.values()) {
+            try {
+                TestTables.deleteTable(endpoint.client(), table.tableName());
+            } catch (RuntimeException e) {
+                failures.add(e);
+            }
+        }
+        byKeysClass.clear();
+        if (!failures.isEmpty()) {
+            RuntimeException first = failures.get(0);
+            failures.subList(1, failures.size()).forEach(first::addSuppressed);
+            throw first;
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package io.dynakeys.testing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * The table of differences in docs/design.md ("Tests against a real server"), line by line: what
+ * each server does with the same request. On an external server the DynamoDB column is asserted.
+ * When a new dynalite or moto changes a line, this fails and the table (and {@link ServerKind})
+ * must be brought up to date.
+ */
+@OnEachServer
+class ServerDifferencesTest {
+
+    private static final String REPLACEMENT = "\uFFFD";
+    private static final String GRINNING_FACE = "\uD83D\uDE00";
+
+    private final DynamoEndpoint endpoint;
+    private final DynamoDbClient dynamo;
+    private String table;
+
+    ServerDifferencesTest(DynamoEndpoint endpoint) {
+        this.endpoint = endpoint;
+        this.dynamo = endpoint.client();
+    }
+
+    @BeforeEach
+    void createTable() {
+        table = TestTables.createTable(dynamo, "pk", "sk");
+        for (String sk : List.of("a", "b", REPLACEMENT, GRINNING_FACE)) {
+            dynamo.putItem(r -> r.tableName(table).item(Map.of("pk", s("p"), "sk", s(sk))));
+        }
+    }
+
+    @AfterEach
+    void deleteTable() {
+        TestTables.deleteTable(dynamo, table);
+    }
+
+    @Test
+    void betweenOperandsAreCheckedInUtf16OnlyByDynalite() {
+        Executable between = () -> query("pk = :p AND sk BETWEEN :lo AND :hi",
+                Map.of(":lo", s(REPLACEMENT), ":hi", s(GRINNING_FACE)), null);
+        if (endpoint.isDynalite()) {
+            assertRefused(between, "BETWEEN operator requires upper bound");
+        } else {
+            assertEquals(2, query("pk = :p AND sk BETWEEN :lo AND :hi",
+                    Map.of(":lo", s(REPLACEMENT), ":hi", s(GRINNING_FACE)), null).count());
+        }
+    }
+
+    @Test
+    void anInvertedBetweenIsRefusedByAllButMoto() {
+        Executable inverted = () -> query("pk = :p AND sk BETWEEN :lo AND :hi", Map.of(":lo", s("b"), ":hi", s("a")), null);
+        if (endpoint.isMoto()) {
+            assertEquals(0, query("pk = :p AND sk BETWEEN :lo AND :hi", Map.of(":lo", s("b"), ":hi", s("a")), null).count());
+        } else {
+            assertRefused(inverted, "BETWEEN operator requires upper bound");
+        }
+    }
+
+    @Test
+    void aStartKeyOutsideTheConditionIsRefusedByAllButMoto() {
+        Map<String, AttributeValue> outside = Map.of("pk", s("p"), "sk", s("a"));
+        Executable resumed = () -> query("pk = :p AND sk >= :v", Map.of(":v", s("b")), outside);
+        if (endpoint.isMoto()) {
+            assertEquals(3, query("pk = :p AND sk >= :v", Map.of(":v", s("b")), outside).count());
+        } else {
+            assertRefused(resumed, "does not match the range key predicate");
+        }
+    }
+
+    @Test
+    void anEmptyKeyValueInAConditionIsRefusedByAllButDynalite() {
+        Executable empty = () -> query("pk = :p AND sk = :v", Map.of(":v", s("")), null);
+        if (endpoint.isDynalite()) {
+            assertEquals(0, query("pk = :p AND sk = :v", Map.of(":v", s("")), null).count());
+        } else {
+            assertRefused(empty, "empty string");
+        }
+    }
+
+    @Test
+    void aSortKeyOver1024Utf8BytesIsStoredOnlyByDynalite() {
+        // 400 characters of three UTF-8 bytes: 1,200 bytes, but 400 UTF-16 units.
+        Executable put = () -> dynamo.putItem(r -> r.tableName(table).item(Map.of("pk", s("p"), "sk", s("\u4e2d".repeat(400)))));
+        if (endpoint.isDynalite()) {
+            assertDoesNotThrow(put);
+        } else {
+            assertRefused(put, "range key");
+        }
+    }
+
+    @Test
+    void aLimitReachedAtTheLastItemLeavesALastEvaluatedKeyOnAllButMoto() {
+        QueryResponse all = dynamo.query(r -> r.tableName(table).keyConditionExpression("pk = :p")
+                .expressionAttributeValues(Map.of(":p", s("p"))).limit(4));
+        assertEquals(4, all.count());
+        assertEquals(!endpoint.isMoto(), all.hasLastEvaluatedKey() && !all.lastEvaluatedKey().isEmpty());
+    }
+
+    @Test
+    void moreThan25WritesInOneBatchAreRefusedByAllButMoto() {
+        List<WriteRequest> writes = new ArrayList<>();
+        IntStream.range(0, 26).forEach(i -> writes.add(WriteRequest.builder()
+                .putRequest(p -> p.item(Map.of("pk", s("batch"), "sk", s(Integer.toString(i))))).build()));
+        Executable batch = () -> dynamo.batchWriteItem(r -> r.requestItems(Map.of(table, writes)));
+        if (endpoint.isMoto()) {
+            assertDoesNotThrow(batch);
+        } else {
+            assertRefused(batch, "25");
+        }
+    }
+
+    @Test
+    void transactionsAndTimeToLiveAreUnknownToDynaliteOnly() {
+        Executable transaction = () -> dynamo.transactWriteItems(r -> r.transactItems(
+                t -> t.put(p -> p.tableName(table).item(Map.of("pk", s("t"), "sk", s("1"))))));
+        Executable timeToLive = () -> dynamo.updateTimeToLive(r -> r.tableName(table)
+                .timeToLiveSpecification(t -> t.attributeName("expires").enabled(true)));
+        assertEquals(!endpoint.isDynalite(), endpoint.has(Capability.TRANSACTIONS) && endpoint.has(Capability.TIME_TO_LIVE));
+        if (endpoint.isDynalite()) {
+            for (Executable request : List.of(transaction, timeToLive)) {
+                DynamoDbException refused = assertThrows(DynamoDbException.class, request);
+                assertEquals("UnknownOperationException", refused.awsErrorDetails().errorCode());
+            }
+        } else {
+            assertDoesNotThrow(transaction);
+            assertDoesNotThrow(timeToLive);
+        }
+    }
+
+    private QueryResponse query(String condition, Map<String, AttributeValue> values, Map<String, AttributeValue> start) {
+        Map<String, AttributeValue> all = new java.util.HashMap<>(values);
+        all.put(":p", s("p"));
+        return dynamo.query(r -> r.tableName(table).keyConditionExpression(condition).expressionAttributeValues(all)
+                .exclusiveStartKey(start));
+    }
+
+    private static void assertRefused(Executable request, String messagePart) {
+        DynamoDbException refused = assertThrows(DynamoDbException.class, request);
+        assertEquals(400, refused.statusCode(), refused.getMessage());
+        assertEquals(true, refused.getMessage().contains(messagePart), refused.getMessage());
+    }
+
+    private static void assertDoesNotThrow(Executable request) {
+        org.junit.jupiter.api.Assertions.assertDoesNotThrow(request);
+    }
+
+    private static AttributeValue s(String value) {
+        return AttributeValue.fromS(value);
+    }
+}
