@@ -18,8 +18,10 @@ import io.dynakeys.runtime.batch.BatchIncompleteException;
 import io.dynakeys.runtime.batch.BatchOptions;
 import io.dynakeys.runtime.batch.BatchWrite;
 import io.dynakeys.runtime.batch.BatchWriteReport;
-import io.dynakeys.testing.DynaliteExtension;
 import io.dynakeys.testing.DynamoEndpoint;
+import io.dynakeys.testing.OnEachServer;
+import io.dynakeys.testing.RunSize;
+import io.dynakeys.testing.ServerKind;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -35,7 +37,6 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
@@ -53,21 +54,23 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * random part of every request made unprocessed by an {@link Unprocessing} interceptor (as
  * DynamoDB does under load): every item reaches the server exactly once, retries stay within their
  * bound, and what stays unprocessed, or is left by a failed request, is reported by key, never
- * dropped. {@code -Ddynakeys.batch.items} sets the size of the big batches (default 2,000;
- * 10,000 for the issue's full run).
+ * dropped. Runs on dynalite and on moto. {@code -Ddynakeys.batch.items} sets the size of the big
+ * batch (default 2,000; 10,000 for the full run), {@code -Ddynakeys.batch.items.moto} on moto
+ * (default 1,000).
  */
-@ExtendWith(DynaliteExtension.class)
+@OnEachServer
 class BatchTest {
-  private static final int ITEMS = Integer.getInteger("dynakeys.batch.items", 2_000);
   private static final long SEED = Long.getLong("dynakeys.seed", 20261201L);
   /** Backoff short enough that hundreds of retried requests take no time worth waiting for. */
   private static final BatchOptions FAST = BatchOptions.defaults().backoff(Duration.ZERO, Duration.ofMillis(2));
 
   private final DynamoEndpoint endpoint;
+  private final int items;
   private String tableName;
 
   BatchTest(DynamoEndpoint endpoint) {
     this.endpoint = endpoint;
+    this.items = RunSize.of(endpoint, "dynakeys.batch.items", 2_000, 1_000);
   }
 
   @BeforeEach
@@ -83,21 +86,22 @@ class BatchTest {
 
   @Test
   void everyItemIsWrittenExactlyOnceWhenDynamoDbLeavesPartsOfEachRequestUnprocessed() {
-    System.out.println("BatchTest seed " + SEED + " (-Ddynakeys.seed), " + ITEMS + " items");
+    int count = this.items;
+    System.out.println("BatchTest on " + endpoint.kind() + ", seed " + SEED + " (-Ddynakeys.seed), " + count + " items");
     Unprocessing unprocessing = new Unprocessing(SEED, 0.3, pk -> false);
     try (DynamoDbClient client = client(unprocessing)) {
       DynamoDbEnhancedClient enhanced = DynamoDbEnhancedClient.builder().dynamoDbClient(client).build();
       DynamoDbTable<Run> runs = enhanced.table(tableName, RunKeys.tableSchema());
-      List<Run> items = runs(ITEMS, "2026-SPRING");
+      List<Run> items = runs(count, "2026-SPRING");
 
       BatchWriteReport report = BatchWrite.create().put(runs, items).run(enhanced, FAST.maxAttempts(30));
 
-      assertEquals(ITEMS, report.written());
+      assertEquals(count, report.written());
       assertTrue(report.retried() > 0, "the interceptor held items back: " + report);
-      int firstTries = (ITEMS + BatchWrite.MAX_WRITES_PER_REQUEST - 1) / BatchWrite.MAX_WRITES_PER_REQUEST;
+      int firstTries = (count + BatchWrite.MAX_WRITES_PER_REQUEST - 1) / BatchWrite.MAX_WRITES_PER_REQUEST;
       assertTrue(report.requests() >= firstTries + 1 && report.requests() <= firstTries + report.retried(),
           "requests: " + report);
-      assertEquals(ITEMS, unprocessing.reached.size(), "every item reached the server");
+      assertEquals(count, unprocessing.reached.size(), "every item reached the server");
       unprocessing.reached.forEach((key, n) -> assertEquals(1, n.get(), "sent to the server more than once: " + key));
       assertEquals(Set.copyOf(items), new HashSet<>(runs.scan().items().stream().toList()), "the table holds the items");
 
@@ -158,7 +162,8 @@ class BatchTest {
       assertEquals(50, e.processed(), e.getMessage());
       assertEquals(items.subList(50, 100).stream().map(RunKeys::key).toList(),
           e.notProcessed().stream().map(BatchIncompleteException.NotProcessed::key).toList());
-      assertEquals("its request failed: IllegalStateException", e.notProcessed().get(0).reason());
+      assertEquals("its request failed (IllegalStateException): whether it was written is unknown",
+          e.notProcessed().get(0).reason());
       assertEquals("not sent: an earlier request failed", e.notProcessed().get(25).reason());
       assertTrue(e.getCause().getMessage().contains("the request failed, as the test asked"), e.getCause().toString());
       assertEquals(50, runs.scan().items().stream().count());
@@ -178,8 +183,14 @@ class BatchTest {
     assertEquals(25, e.processed(), e.getMessage());
     assertEquals(items.subList(25, 40).stream().map(RunKeys::key).toList(),
         e.notProcessed().stream().map(BatchIncompleteException.NotProcessed::key).toList());
-    assertTrue(e.notProcessed().get(0).reason().startsWith("its request failed: "), e.notProcessed().get(0).reason());
-    assertEquals(25, runs.scan().items().stream().count());
+    assertTrue(e.notProcessed().get(0).reason().startsWith("its request failed (DynamoDbException): whether it"
+        + " was written is unknown"), e.notProcessed().get(0).reason());
+    Set<Run> stored = new HashSet<>(runs.scan().items().stream().toList());
+    assertTrue(stored.containsAll(items.subList(0, 25)), "the first request's items are written");
+    // DynamoDB and dynalite refuse the whole request; moto writes the items before the huge one
+    // (docs/design.md, where the servers disagree).
+    Set<Run> expected = new HashSet<>(items.subList(0, endpoint.isMoto() ? 30 : 25));
+    assertEquals(expected, stored);
   }
 
   @Test
@@ -288,7 +299,7 @@ class BatchTest {
     var builder = DynamoDbClient.builder().endpointOverride(endpoint.endpoint()).region(endpoint.region())
         .httpClient(UrlConnectionHttpClient.create())
         .overrideConfiguration(o -> o.addExecutionInterceptor(interceptor));
-    if (endpoint.isDynalite()) {
+    if (endpoint.kind() != ServerKind.EXTERNAL) {
       builder.credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("dummy", "dummy")));
     }
     return builder.build();
@@ -297,7 +308,7 @@ class BatchTest {
   private DynamoDbAsyncClient asyncClient(ExecutionInterceptor interceptor) {
     var builder = DynamoDbAsyncClient.builder().endpointOverride(endpoint.endpoint()).region(endpoint.region())
         .overrideConfiguration(o -> o.addExecutionInterceptor(interceptor));
-    if (endpoint.isDynalite()) {
+    if (endpoint.kind() != ServerKind.EXTERNAL) {
       builder.credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("dummy", "dummy")));
     }
     return builder.build();

@@ -6,10 +6,11 @@ import software.amazon.awssdk.enhanced.dynamodb.Key;
 
 /**
  * A batch that ended with items it did not process: what DynamoDB still left unprocessed after
- * every attempt {@link BatchOptions} allows, or everything after a request that failed. Each such
- * item is listed by table and key, so nothing is lost silently; what the batch did process stays
- * processed (a batch is not a transaction). Running the same batch again is safe: puts and deletes
- * of the same keys are idempotent.
+ * every attempt {@link BatchOptions} allows, or everything from a request that failed on (that
+ * request's own items are listed as "whether it was written is unknown": a request can fail after
+ * DynamoDB took it). Each such item is listed by table and key, so nothing is lost silently; what
+ * the batch did process stays processed (a batch is not a transaction). Running the same batch
+ * again is safe: puts and deletes of the same keys are idempotent.
  */
 public final class BatchIncompleteException extends RuntimeException {
   private static final long serialVersionUID = 1L;

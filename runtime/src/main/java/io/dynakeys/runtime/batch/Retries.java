@@ -138,7 +138,9 @@ final class Retries {
   BatchIncompleteException failed(String operation, RuntimeException cause) {
     List<BatchIncompleteException.NotProcessed> left = new ArrayList<>();
     exhausted.forEach(e -> left.add(e.notProcessed(exhaustedReason())));
-    inFlight.forEach(p -> left.add(p.entry.notProcessed("its request failed: " + cause.getClass().getSimpleName())));
+    // A request can fail after DynamoDB took it (a time-out on the way back): its items may be written.
+    inFlight.forEach(p -> left.add(p.entry.notProcessed("its request failed (" + cause.getClass().getSimpleName()
+        + "): whether it was written is unknown")));
     queue.forEach(p -> left.add(p.entry.notProcessed("not sent: an earlier request failed")));
     return new BatchIncompleteException(operation, done, sorted(left), cause);
   }
