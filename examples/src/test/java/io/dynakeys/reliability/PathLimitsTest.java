@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.TreePath;
-import io.dynakeys.testing.DynaliteExtension;
+import io.dynakeys.testing.DynamoEndpoint;
+import io.dynakeys.testing.OnEachServer;
 import io.dynakeys.testing.TestTables;
 import java.lang.reflect.AnnotatedParameterizedType;
 import java.nio.charset.StandardCharsets;
@@ -17,12 +18,12 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 
 /**
  * Contract 6: {@code pathAncestors} never returns a key over DynamoDB's 1024-byte sort key limit
@@ -30,13 +31,21 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * {@code key(...)} of that folder is; an ancestor of exactly 1024 bytes is returned and read back
  * from the server), and a type-use annotation on a component's type arguments
  * ({@code Map<@NonNull String, List<Integer>>}) compiles, is stored and read back.
+ *
+ * <p>The class runs on dynalite and on moto. The server itself refuses the 1025-byte key that
+ * {@code pathAncestors} refuses: on moto, which counts key sizes in UTF-8 bytes as DynamoDB does,
+ * for every tail; on dynalite only when the key is also over 1024 UTF-16 units (an ASCII tail),
+ * since dynalite counts UTF-16 units and stores a 1025-byte key that ends in a 2- to 4-byte
+ * character.
  */
-@ExtendWith(DynaliteExtension.class)
+@OnEachServer
 class PathLimitsTest {
+  private final DynamoEndpoint endpoint;
   private final DynamoDbEnhancedClient enhanced;
   private final DynamoDbClient client;
 
-  PathLimitsTest(DynamoDbEnhancedClient enhanced, DynamoDbClient client) {
+  PathLimitsTest(DynamoEndpoint endpoint, DynamoDbEnhancedClient enhanced, DynamoDbClient client) {
+    this.endpoint = endpoint;
     this.enhanced = enhanced;
     this.client = client;
   }
@@ -107,6 +116,13 @@ class PathLimitsTest {
         assertEquals("sort key", refused.component());
         assertEquals(prefix + over + "/", refused.value());
         assertEquals(1025, utf8(refused.value()));
+        if (!endpoint.isDynalite() || refused.value().length() > 1024) {
+          String key = refused.value();
+          DynamoDbException server = assertThrows(DynamoDbException.class, () -> client.putItem(r -> r
+              .tableName(table).item(Map.of("pk", AttributeValue.fromS("RDOC#owner"), "sk", AttributeValue.fromS(key)))), () -> "the server stored a 1025-byte key ending in "
+                  + Fixtures.escape(tail));
+          assertEquals(400, server.statusCode(), server.getMessage());
+        }
       }
     } finally {
       TestTables.deleteTable(client, table);

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.TreePath;
-import io.dynakeys.testing.DynaliteExtension;
+import io.dynakeys.testing.OnEachServer;
 import io.dynakeys.testing.TestTables;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.UUID;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
 import software.amazon.awssdk.enhanced.dynamodb.model.WriteBatch;
@@ -32,7 +31,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * a transaction that also hold a valid item) throws a {@link KeyFormatException} naming the
  * record and the component (or key), and a scan afterwards finds the table empty.
  */
-@ExtendWith(DynaliteExtension.class)
+@OnEachServer
 class RefusedWriteTest {
   private final DynamoDbEnhancedClient enhanced;
   private final DynamoDbClient client;

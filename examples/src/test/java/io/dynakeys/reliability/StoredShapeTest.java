@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.dynakeys.runtime.schema.ForeignItemException;
 import io.dynakeys.runtime.schema.ItemMappingException;
 import io.dynakeys.runtime.schema.KeyMismatchException;
-import io.dynakeys.testing.DynaliteExtension;
+import io.dynakeys.testing.OnEachServer;
 import io.dynakeys.testing.TestTables;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,7 +23,6 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
@@ -51,7 +50,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *       {@code withoutKeyVerification()} reads the item.
  * </ul>
  */
-@ExtendWith(DynaliteExtension.class)
+@OnEachServer
 class StoredShapeTest {
   private final DynamoDbEnhancedClient enhanced;
   private final DynamoDbClient client;
