@@ -15,7 +15,7 @@ import io.dynakeys.runtime.QueryStage;
 import io.dynakeys.runtime.schema.ForeignItemException;
 import io.dynakeys.runtime.schema.ItemMappingException;
 import io.dynakeys.runtime.schema.KeyMismatchException;
-import io.dynakeys.testing.DynaliteExtension;
+import io.dynakeys.testing.OnEachServer;
 import io.dynakeys.testing.TestTables;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -37,7 +37,6 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbIndex;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
@@ -66,9 +65,10 @@ import software.amazon.awssdk.services.dynamodb.model.TableStatus;
  *
  * <p>Expected orders are computed here from the components (dates chronologically, enum names and
  * tracking ids by their UTF-8 bytes, weights numerically), not from the encoded keys. All key
- * values are ASCII, so paged queries are safe from dynalite's UTF-16 paging order.
+ * values are ASCII, so paged queries are safe from dynalite's UTF-16 paging order. The class runs
+ * on dynalite and on moto.
  */
-@ExtendWith(DynaliteExtension.class)
+@OnEachServer
 class ParcelTableTest {
   private static final LocalDate JUNE_23 = LocalDate.of(2026, 6, 23);
   private static final Instant EIGHT_FIFTEEN = Instant.parse("2026-06-23T08:15:00Z");
