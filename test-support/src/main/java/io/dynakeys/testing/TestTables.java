@@ -100,7 +100,7 @@ public final class TestTables {
 
     // The SDK's table-exists waiter polls every 20 seconds, which would dominate the run time of
     // a test suite; polling with a short, growing delay keeps dynalite fast and DynamoDB cheap.
-    private static void awaitActive(DynamoDbClient client, String tableName) {
+    static void awaitActive(DynamoDbClient client, String tableName) {
         long deadline = System.nanoTime() + ACTIVE_TIMEOUT.toNanos();
         long delayMillis = 10;
         while (true) {

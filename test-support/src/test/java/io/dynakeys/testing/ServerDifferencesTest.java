@@ -12,9 +12,15 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
@@ -127,6 +133,47 @@ class ServerDifferencesTest {
     }
 
     @Test
+    void anIndexKeyOverTheKeyLimitsOrEmptyIsStoredOnlyByDynalite() {
+        String indexed = createIndexedTable();
+        try {
+            Map<String, Map<String, AttributeValue>> items = Map.of(
+                    "a 2049-byte index partition key", Map.of("gpk", s("x".repeat(2049)), "gsk", s("s")),
+                    "a 1025-byte index sort key", Map.of("gpk", s("x"), "gsk", s("s".repeat(1025))),
+                    "an empty index partition key", Map.of("gpk", s(""), "gsk", s("s")));
+            for (Map.Entry<String, Map<String, AttributeValue>> item : items.entrySet()) {
+                Map<String, AttributeValue> attributes = new java.util.HashMap<>(item.getValue());
+                attributes.put("pk", s("p"));
+                attributes.put("sk", s(item.getKey()));
+                Executable put = () -> dynamo.putItem(r -> r.tableName(indexed).item(attributes));
+                if (endpoint.isDynalite()) {
+                    assertDoesNotThrow(put);
+                } else {
+                    DynamoDbException refused = assertThrows(DynamoDbException.class, put, item.getKey());
+                    assertEquals(400, refused.statusCode(), refused.getMessage());
+                }
+            }
+        } finally {
+            TestTables.deleteTable(dynamo, indexed);
+        }
+    }
+
+    @Test
+    void anIndexKeyOfAnotherTypeThanItsDefinitionIsStoredOnlyByMoto() {
+        String indexed = createIndexedTable();
+        try {
+            Executable put = () -> dynamo.putItem(r -> r.tableName(indexed)
+                    .item(Map.of("pk", s("p"), "sk", s("n"), "gpk", AttributeValue.fromN("1"), "gsk", s("s"))));
+            if (endpoint.isMoto()) {
+                assertDoesNotThrow(put);
+            } else {
+                assertRefused(put, "Type mismatch for Index Key");
+            }
+        } finally {
+            TestTables.deleteTable(dynamo, indexed);
+        }
+    }
+
+    @Test
     void transactionsAndTimeToLiveAreUnknownToDynaliteOnly() {
         Executable transaction = () -> dynamo.transactWriteItems(r -> r.transactItems(
                 t -> t.put(p -> p.tableName(table).item(Map.of("pk", s("t"), "sk", s("1"))))));
@@ -142,6 +189,24 @@ class ServerDifferencesTest {
             assertDoesNotThrow(transaction);
             assertDoesNotThrow(timeToLive);
         }
+    }
+
+    /** A table with a global secondary index on the string attributes gpk and gsk. */
+    private String createIndexedTable() {
+        String name = TestTables.NAME_PREFIX + "indexed-" + java.util.UUID.randomUUID();
+        dynamo.createTable(r -> r.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(List.of("pk", "sk", "gpk", "gsk").stream()
+                        .map(a -> AttributeDefinition.builder().attributeName(a).attributeType(ScalarAttributeType.S).build())
+                        .toList())
+                .keySchema(key("pk", KeyType.HASH), key("sk", KeyType.RANGE))
+                .globalSecondaryIndexes(g -> g.indexName("by-g").keySchema(key("gpk", KeyType.HASH), key("gsk", KeyType.RANGE))
+                        .projection(p -> p.projectionType(ProjectionType.ALL))));
+        TestTables.awaitActive(dynamo, name);
+        return name;
+    }
+
+    private static KeySchemaElement key(String attribute, KeyType type) {
+        return KeySchemaElement.builder().attributeName(attribute).keyType(type).build();
     }
 
     private QueryResponse query(String condition, Map<String, AttributeValue> values, Map<String, AttributeValue> start) {
