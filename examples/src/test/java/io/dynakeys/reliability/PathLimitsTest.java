@@ -116,11 +116,14 @@ class PathLimitsTest {
         assertEquals("sort key", refused.component());
         assertEquals(prefix + over + "/", refused.value());
         assertEquals(1025, utf8(refused.value()));
+        // The server refuses that key too, sent raw; dynalite counts UTF-16 units, so there only
+        // an ASCII tail (1025 units) shows it.
         if (!endpoint.isDynalite() || refused.value().length() > 1024) {
-          String key = refused.value();
-          DynamoDbException server = assertThrows(DynamoDbException.class, () -> client.putItem(r -> r
-              .tableName(table).item(Map.of("pk", AttributeValue.fromS("RDOC#owner"), "sk", AttributeValue.fromS(key)))), () -> "the server stored a 1025-byte key ending in "
-                  + Fixtures.escape(tail));
+          Map<String, AttributeValue> raw = Map.of("pk", AttributeValue.fromS("RDOC#owner"),
+              "sk", AttributeValue.fromS(refused.value()));
+          DynamoDbException server = assertThrows(DynamoDbException.class,
+              () -> client.putItem(r -> r.tableName(table).item(raw)),
+              () -> "the server stored a 1025-byte key ending in " + Fixtures.escape(tail));
           assertEquals(400, server.statusCode(), server.getMessage());
         }
       }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynakeys.runtime.KeyFormatException;
-import io.dynakeys.testing.DynaliteExtension;
+import io.dynakeys.testing.OnEachServer;
 import io.dynakeys.testing.TestTables;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +13,6 @@ import java.util.SplittableRandom;
 import java.util.UUID;
 import java.util.function.ToIntFunction;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
@@ -23,8 +22,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 /**
  * The keys of {@code @Sharded} records as generated: the article's vector, the shard in the key,
  * the parser's bounds, one {@code GetItem} per item, and writes spread evenly over the shards.
+ * The class runs on dynalite and on moto.
  */
-@ExtendWith(DynaliteExtension.class)
+@OnEachServer
 class ShardedKeysTest {
   private static final long SEED = Long.getLong("dynakeys.seed", 0x5a4d2026L);
   private final DynamoDbEnhancedClient enhanced;

@@ -110,7 +110,8 @@ class ShardedStageOracleTest {
     }
     for (int shard = 0; shard < 7; shard++) {
       // A seventh of the readings each on average: a shard with a twentieth or less is a skewed hash.
-      assertTrue(perShard[shard] > readings.size() / 20, "shard " + shard + " holds " + perShard[shard] + " of " + readings.size());
+      assertTrue(perShard[shard] > readings.size() / 20,
+          "shard " + shard + " holds " + perShard[shard] + " of " + readings.size());
     }
   }
 
