@@ -166,7 +166,7 @@ public final class RunKeys {
               .keyAttribute("playerId", StoredType.of(String.class))
               .attribute("name", StoredType.of(String.class))
               .partitionKey("pk", RunKeys::partitionKey)
-              .keyPrefixes("SEASON#", "")
+              .keyPrefixes("SEASON", "", '#')
               .sortKey("sk", RunKeys::sortKey)
               .build();
       tableSchema = schema;

@@ -65,10 +65,13 @@ final class TableSchemaWriter {
       }
     }
     init.add("\n.partitionKey($S, $T::partitionKey)", model.partition().attribute(), model.keysClass());
-    String partitionHead = keyHead(model.partition());
-    String sortHead = model.hasSortKey() ? keyHead(model.sort()) : "";
-    if (!partitionHead.isEmpty() || !sortHead.isEmpty()) {
-      init.add("\n.keyPrefixes($S, $S)", partitionHead, sortHead);
+    // Bare prefixes and the delimiter: the runtime owns a key by the processor's rule (the bare
+    // prefix, or the prefix and the delimiter), so PROFILE_PHOTO#1 is no PROFILE key.
+    String partitionPrefix = model.partition().prefix();
+    String sortPrefix = model.hasSortKey() ? model.sort().prefix() : "";
+    if (!partitionPrefix.isEmpty() || !sortPrefix.isEmpty()) {
+      init.add("\n.keyPrefixes($S, $S, $L)", partitionPrefix, sortPrefix,
+          ComponentCode.charLiteral(model.partition().delimiter()));
     }
     if (model.hasSortKey()) {
       init.add("\n.sortKey($S, $T::sortKey)", model.sort().attribute(), model.keysClass());
@@ -281,10 +284,6 @@ final class TableSchemaWriter {
    * The text every key of a part starts with: the prefix and its delimiter when components follow
    * ({@code RUN#}), or the whole key when the prefix is all of it ({@code META}).
    */
-  private static String keyHead(io.dynakeys.processor.model.KeyPart part) {
-    return part.literalHead();
-  }
-
   private String keyAttributes() {
     List<String> names = new ArrayList<>();
     names.add(model.partition().attribute());
