@@ -1,5 +1,6 @@
 package io.dynakeys.processor.writing;
 
+import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
 import java.util.List;
 
@@ -30,9 +31,20 @@ final class RuntimeTypes {
   static final ClassName KEY = ClassName.get(ENHANCED, "Key");
   static final ClassName ENHANCED_CLIENT = ClassName.get(ENHANCED, "DynamoDbEnhancedClient");
   static final ClassName DYNAMODB_TABLE = ClassName.get(ENHANCED, "DynamoDbTable");
+  static final ClassName ENHANCED_ASYNC_CLIENT = ClassName.get(ENHANCED, "DynamoDbEnhancedAsyncClient");
+  static final ClassName DYNAMODB_ASYNC_TABLE = ClassName.get(ENHANCED, "DynamoDbAsyncTable");
+  /**
+   * On the two {@code createTable} overloads: the clients they take are interfaces with one
+   * abstract method, so javac's overloads lint calls them ambiguous for lambdas, which no caller
+   * passes for a client.
+   */
+  static final AnnotationSpec OVERLOADS = AnnotationSpec
+      .builder(SuppressWarnings.class).addMember("value", "$S", "overloads").build();
+  static final ClassName COMPLETABLE_FUTURE = ClassName.get("java.util.concurrent", "CompletableFuture");
 
   /** Every type above: their simple names are never used for parameters or constants. */
   static final List<ClassName> ALL = List.of(PADDED_LONG_CODEC, PADDED_CODEC, TEXT_CODEC, PATH_CODEC, SHARD_CODEC, ENTITY_LAYOUT,
       KEY_READER, UTF8, TREE_PATH, KEY_FORMAT_EXCEPTION, KEY_QUERY, QUERY_STAGE, PRIMARY_KEY, RECORD_TABLE_SCHEMA,
-      STORED_TYPE, KEY, ENHANCED_CLIENT, DYNAMODB_TABLE);
+      STORED_TYPE, KEY, ENHANCED_CLIENT, DYNAMODB_TABLE, ENHANCED_ASYNC_CLIENT, DYNAMODB_ASYNC_TABLE,
+      COMPLETABLE_FUTURE);
 }

@@ -230,25 +230,32 @@ public final class CollectionTableSchema<T> implements TableSchema<T> {
         .expressionNames(names).expressionValues(values).build();
   }
 
-  /** The request that creates the collection's table: the members' keys and every index of every member. */
+  /**
+   * The request that creates the collection's table: the members' keys and every index of every
+   * member ({@link TableLayout#createTableRequest()} of {@code TableLayout.of(this)}).
+   */
   public CreateTableEnhancedRequest createTableRequest() {
-    Map<String, SecondaryIndex> indices = new LinkedHashMap<>();
-    for (Member<? extends T> member : members) {
-      for (SecondaryIndex index : member.schema().indices()) {
-        indices.putIfAbsent(index.name(), index);
-      }
-    }
-    return TableCreation.request(name, true, List.copyOf(indices.values()));
+    return TableLayout.of(this).createTableRequest();
   }
 
-  /** Creates the collection's table with {@link #createTableRequest()} and waits until it is active. */
+  /**
+   * Creates the collection's table with the members' keys and every index of every member, and
+   * waits until it is active; a table of that name that exists is not changed, and is returned
+   * when it has this layout (see {@link RecordTableSchema#createTable(DynamoDbEnhancedClient, String)}).
+   *
+   * @throws TableLayoutMismatchException if the table exists with another layout
+   */
   public DynamoDbTable<T> createTable(DynamoDbEnhancedClient client, String tableName) {
-    return TableCreation.create(client, tableName, this, createTableRequest());
+    TableLayout.of(this).createTable(client, tableName);
+    return client.table(tableName, this);
   }
 
-  /** Creates the collection's table through the asynchronous client; completes once it is active. */
+  /**
+   * Creates the collection's table through the asynchronous client, or checks the one that exists;
+   * completes once it is active.
+   */
   public CompletableFuture<DynamoDbAsyncTable<T>> createTable(DynamoDbEnhancedAsyncClient client, String tableName) {
-    return TableCreation.create(client, tableName, this, createTableRequest());
+    return TableLayout.of(this).createTable(client, tableName).thenApply(done -> client.table(tableName, this));
   }
 
   /** The members' keys and indexes, which must agree where they meet. */

@@ -500,43 +500,58 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
 
   /**
    * The request that creates this schema's table with all its indices, for
-   * {@link DynamoDbTable#createTable(CreateTableEnhancedRequest)}: every index projects all
-   * attributes, so items read through an index are whole records, and no throughput is given, so
-   * the enhanced client creates the table with on-demand ({@code PAY_PER_REQUEST}) billing. For
-   * provisioned capacity, set it with {@code toBuilder()} on the result (the table and every global
-   * index need it).
+   * {@link DynamoDbTable#createTable(CreateTableEnhancedRequest)}: {@link TableLayout#createTableRequest()}
+   * of {@code TableLayout.of(this)}. Every index projects all attributes, so items read through an
+   * index are whole records, and no throughput is given, so the enhanced client creates the table
+   * with on-demand ({@code PAY_PER_REQUEST}) billing. For provisioned capacity, set it with
+   * {@code toBuilder()} on the result (the table and every global index need it).
    *
    * @return the request, with every index and no throughput
    * @throws IllegalStateException if the schema has no partition key (a nested-document schema)
    */
   public CreateTableEnhancedRequest createTableRequest() {
-    return TableCreation.request(record, hasPartitionKey, indices);
+    return layout().createTableRequest();
   }
 
   /**
-   * Creates the table {@code tableName} with {@link #createTableRequest()}, waits until DynamoDB
+   * Creates the table {@code tableName} with every index of this record, waits until DynamoDB
    * reports it active (the SDK's waiter, polling every 250 ms for at most five minutes), and
-   * returns it: a put right after this call finds the table.
+   * returns it: a put right after this call finds the table. A table of that name that exists is
+   * not changed: it is returned when it has this record's layout (keys, their types, every index
+   * with its keys and an ALL projection; other indexes it has are left alone). For a table that
+   * several records and collections share, create it with {@link TableLayout#of} naming them all.
    *
    * @param client the enhanced client
    * @param tableName the table to create
    * @return the table, mapped by this schema
+   * @throws TableLayoutMismatchException if the table exists with another layout; the message
+   *     lists every difference
    * @throws IllegalStateException if the table does not become active in time
    */
   public DynamoDbTable<T> createTable(DynamoDbEnhancedClient client, String tableName) {
-    return TableCreation.create(client, tableName, this, createTableRequest());
+    layout().createTable(client, tableName);
+    return client.table(tableName, this);
   }
 
   /**
-   * Creates the table {@code tableName} with {@link #createTableRequest()} through the
-   * asynchronous client; the future completes with the table once DynamoDB reports it active.
+   * Creates the table {@code tableName}, or checks the one that exists, as
+   * {@link #createTable(DynamoDbEnhancedClient, String)} does, through the asynchronous client.
    *
    * @param client the asynchronous enhanced client
    * @param tableName the table to create
-   * @return the table, mapped by this schema, once active
+   * @return the table, mapped by this schema, once active; or a future failed with a
+   *     {@link TableLayoutMismatchException}
    */
   public CompletableFuture<DynamoDbAsyncTable<T>> createTable(DynamoDbEnhancedAsyncClient client, String tableName) {
-    return TableCreation.create(client, tableName, this, createTableRequest());
+    return layout().createTable(client, tableName).thenApply(done -> client.table(tableName, this));
+  }
+
+  private TableLayout layout() {
+    if (!hasPartitionKey) {
+      throw new IllegalStateException(record + " has no partition key, so it cannot have a table of"
+          + " its own; only schemas built with partitionKey(...) can create tables");
+    }
+    return TableLayout.of(this);
   }
 
   /** The secondary indices, for a collection's table. */
