@@ -32,7 +32,7 @@ import java.lang.annotation.Target;
  * partition layout (prefix, component types and encodings, key attributes, delimiter, shards) and
  * that members whose sort keys could interleave encode their shared components alike; it generates
  * {@code CustomerItemKeys} with a {@code tableSchema()} that reads and writes every member,
- * {@code createTable} (for the synchronous and the asynchronous client) with every member's
+ * {@code createTable} (and {@code createTableAsync} for the asynchronous client) with every member's
  * indexes, and {@code query(customerId)}, which reads the whole collection or, through
  * {@code .orders()}, one member.
  */

@@ -185,7 +185,8 @@ class StoredShapeTest {
     e = assertThrows(ItemMappingException.class, () -> shapes.getItem(ShapeKeys.key(shape)));
     assertTrue(e.getMessage().startsWith("Shape.inner: cannot read the stored value as Inner: expected M ("),
         e.getMessage());
-    assertTrue(e.getMessage().endsWith("Inner), found S Main St 3"), e.getMessage());
+    assertTrue(e.getMessage().endsWith("Inner), found S Main St 3 (item pk = \"RSHAPE#o2\", sk = \"SHAPE#exact#0001\")"),
+        e.getMessage());
 
     item.put("inner", raw(shape).get("inner"));
     item.put("tags", AttributeValue.fromL(List.of(s("a"), AttributeValue.fromM(Map.of("k", s("v"))))));

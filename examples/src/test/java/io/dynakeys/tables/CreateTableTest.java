@@ -114,19 +114,19 @@ class CreateTableTest {
   void theAsynchronousClientCreatesChecksAndRefusesAlike() throws Exception {
     String name = name("async");
     DynamoDbAsyncTable<AccountItem> table =
-        AccountItemKeys.createTable(asyncClient, name).get(FUTURE_SECONDS, TimeUnit.SECONDS);
+        AccountItemKeys.createTableAsync(asyncClient, name).get(FUTURE_SECONDS, TimeUnit.SECONDS);
     assertEquals(name, table.tableName());
     assertEquals(List.of("byUser", "byCents"), indexes(name));
     table.putItem(new Member("a2", "bob", "viewer")).get(FUTURE_SECONDS, TimeUnit.SECONDS);
     DynamoDbAsyncTable<AccountItem> again =
-        AccountItemKeys.createTable(asyncClient, name).get(FUTURE_SECONDS, TimeUnit.SECONDS);
+        AccountItemKeys.createTableAsync(asyncClient, name).get(FUTURE_SECONDS, TimeUnit.SECONDS);
     assertEquals(List.of(new Member("a2", "bob", "viewer")),
         AccountItemKeys.query("a2").page(again, 10, null).get(FUTURE_SECONDS, TimeUnit.SECONDS).items());
 
     String plain = name("async-other");
-    NoteKeys.createTable(asyncClient, plain).get(FUTURE_SECONDS, TimeUnit.SECONDS);
+    NoteKeys.createTableAsync(asyncClient, plain).get(FUTURE_SECONDS, TimeUnit.SECONDS);
     ExecutionException e = assertThrows(ExecutionException.class,
-        () -> MemberKeys.createTable(asyncClient, plain).get(FUTURE_SECONDS, TimeUnit.SECONDS));
+        () -> MemberKeys.createTableAsync(asyncClient, plain).get(FUTURE_SECONDS, TimeUnit.SECONDS));
     TableLayoutMismatchException mismatch = assertInstanceOf(TableLayoutMismatchException.class, e.getCause());
     assertTrue(mismatch.getMessage().startsWith("the table " + plain + " exists, but not with the layout Member"
         + " needs: global index byUser"), mismatch.getMessage());

@@ -54,7 +54,6 @@ public final class CustomerItemKeys {
   /**
    * Creates the table {@code tableName} with the members' keys and every index of every member, waits until it is active, and returns it; an existing table is returned unchanged when it has that layout, else a {@code TableLayoutMismatchException} says what differs.
    */
-  @SuppressWarnings("overloads")
   public static DynamoDbTable<CustomerItem> createTable(DynamoDbEnhancedClient client,
       String tableName) {
     return tableSchema().createTable(client, tableName);
@@ -63,8 +62,7 @@ public final class CustomerItemKeys {
   /**
    * As {@link #createTable(DynamoDbEnhancedClient, String)}, through the asynchronous client: completes once the table is active.
    */
-  @SuppressWarnings("overloads")
-  public static CompletableFuture<DynamoDbAsyncTable<CustomerItem>> createTable(
+  public static CompletableFuture<DynamoDbAsyncTable<CustomerItem>> createTableAsync(
       DynamoDbEnhancedAsyncClient client, String tableName) {
     return tableSchema().createTable(client, tableName);
   }

@@ -195,7 +195,6 @@ public final class RunKeys {
   /**
    * Creates the table {@code tableName} with its key attributes and every secondary index of {@link Run}, waits until it is active, and returns it; an existing table is returned unchanged when it has that layout, else a {@code TableLayoutMismatchException} says what differs.
    */
-  @SuppressWarnings("overloads")
   public static DynamoDbTable<Run> createTable(DynamoDbEnhancedClient client, String tableName) {
     return tableSchema().createTable(client, tableName);
   }
@@ -203,8 +202,7 @@ public final class RunKeys {
   /**
    * As {@link #createTable(DynamoDbEnhancedClient, String)}, through the asynchronous client: completes once the table is active.
    */
-  @SuppressWarnings("overloads")
-  public static CompletableFuture<DynamoDbAsyncTable<Run>> createTable(
+  public static CompletableFuture<DynamoDbAsyncTable<Run>> createTableAsync(
       DynamoDbEnhancedAsyncClient client, String tableName) {
     return tableSchema().createTable(client, tableName);
   }

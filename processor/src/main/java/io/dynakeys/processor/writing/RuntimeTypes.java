@@ -1,6 +1,5 @@
 package io.dynakeys.processor.writing;
 
-import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
 import java.util.List;
 
@@ -33,13 +32,6 @@ final class RuntimeTypes {
   static final ClassName DYNAMODB_TABLE = ClassName.get(ENHANCED, "DynamoDbTable");
   static final ClassName ENHANCED_ASYNC_CLIENT = ClassName.get(ENHANCED, "DynamoDbEnhancedAsyncClient");
   static final ClassName DYNAMODB_ASYNC_TABLE = ClassName.get(ENHANCED, "DynamoDbAsyncTable");
-  /**
-   * On the two {@code createTable} overloads: the clients they take are interfaces with one
-   * abstract method, so javac's overloads lint calls them ambiguous for lambdas, which no caller
-   * passes for a client.
-   */
-  static final AnnotationSpec OVERLOADS = AnnotationSpec
-      .builder(SuppressWarnings.class).addMember("value", "$S", "overloads").build();
   static final ClassName COMPLETABLE_FUTURE = ClassName.get("java.util.concurrent", "CompletableFuture");
 
   /** Every type above: their simple names are never used for parameters or constants. */
