@@ -554,11 +554,6 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
     return TableLayout.of(this);
   }
 
-  /** The secondary indices, for a collection's table. */
-  List<SecondaryIndex> indices() {
-    return indices;
-  }
-
   /** The tag of every partition key of this record. */
   KeyPrefix partitionKeyPrefix() {
     return partitionKeyPrefix;
