@@ -23,6 +23,17 @@ final class PrintableQueryConditional implements QueryConditional {
     return condition.expression(tableSchema, indexName);
   }
 
+  /** Equal to the condition of an equal query; compare an SDK conditional by its expression. */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof PrintableQueryConditional other && condition.equals(other.condition);
+  }
+
+  @Override
+  public int hashCode() {
+    return condition.hashCode();
+  }
+
   @Override
   public String toString() {
     return "QueryConditional[" + query + "]";

@@ -525,6 +525,9 @@ class KeyQueryTest {
     KeyQuery onIndex = KeyQuery.partition("byPlayer", "gsi1pk", "PLAYER#p", "gsi1sk", D, "");
     assertEquals("QueryConditional[gsi1pk = \"PLAYER#p\" on index byPlayer]",
         onIndex.toQueryConditional().toString());
+    assertEquals(stage.toQueryConditional(), onTable.toQueryConditional(), "equal queries, equal conditions");
+    assertEquals(stage.toQueryConditional().hashCode(), onTable.toQueryConditional().hashCode());
+    assertFalse(stage.toQueryConditional().equals(onIndex.toQueryConditional()));
     // The wrapper is still the enhanced client's condition, with the same expression.
     Expression wrapped = stage.toQueryConditional().expression(KEYS, TableMetadata.primaryIndexName());
     assertEquals("#AMZN_MAPPED_pk = :AMZN_MAPPED_pk AND begins_with(#AMZN_MAPPED_sk, :AMZN_MAPPED_sk)",
