@@ -22,12 +22,19 @@ import java.lang.annotation.Target;
  *     implements CustomerItem {}
  * }</pre>
  *
- * <p>The processor checks that every member shares the partition layout (prefix, component types
- * and encodings, key attributes, delimiter, shards), that their sort prefixes are distinct and none
- * starts another at a delimiter, and that members whose sort keys could interleave encode their
- * shared components alike; it generates {@code CustomerItemKeys} with a {@code tableSchema()} that
- * reads and writes every member, {@code createTable}, and {@code query(customerId)}, which reads the
- * whole collection or, through {@code .orders()}, one member.
+ * <p>A member's sort keys are its bare prefix ({@code PROFILE}, for a member without sort
+ * components) or start with its prefix and the delimiter ({@code ORDER#000000000012}); this one
+ * rule decides, at run time, which member a stored item belongs to. So the processor checks that
+ * no member's sort prefix followed by the delimiter starts another's: {@code PROFILE} twice, or
+ * {@code PROFILE} beside a member whose prefix is {@code PROFILE} too, is an error, while
+ * {@code PROFILE} and {@code PROFILE_PHOTO} may be members together (their keys never meet, and a
+ * {@code PROFILE_PHOTO#1} item is no profile's). It also checks that every member shares the
+ * partition layout (prefix, component types and encodings, key attributes, delimiter, shards) and
+ * that members whose sort keys could interleave encode their shared components alike; it generates
+ * {@code CustomerItemKeys} with a {@code tableSchema()} that reads and writes every member,
+ * {@code createTable} (and {@code createTableAsync} for the asynchronous client) with every member's
+ * indexes, and {@code query(customerId)}, which reads the whole collection or, through
+ * {@code .orders()}, one member.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

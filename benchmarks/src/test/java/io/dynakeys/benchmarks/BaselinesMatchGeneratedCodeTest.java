@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.SplittableRandom;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
+import software.amazon.awssdk.enhanced.dynamodb.TableMetadata;
 import software.amazon.awssdk.enhanced.dynamodb.model.QueryConditional;
 
 /**
@@ -75,6 +77,11 @@ class BaselinesMatchGeneratedCodeTest {
     });
   }
 
+  /** The key condition expression, names and values {@code conditional} sends on the table. */
+  private static Expression sent(QueryConditional conditional) {
+    return conditional.expression(RunKeys.tableSchema(), TableMetadata.primaryIndexName());
+  }
+
   @Test
   void handWrittenQueriesSendTheGeneratedBounds() {
     Inputs in = Inputs.fill(new Inputs(), Inputs.SEED);
@@ -84,14 +91,16 @@ class BaselinesMatchGeneratedCodeTest {
       int lo = i < Inputs.SIZE ? in.lows[i] : edges[i - Inputs.SIZE][0];
       int hi = i < Inputs.SIZE ? in.highs[i] : edges[i - Inputs.SIZE][1];
       io.dynakeys.runtime.KeyQuery query = RunKeys.query(season).scoreBetween(lo, hi);
-      QueryConditional expected = query.toQueryConditional();
-      assertEquals(expected, HandWritten.queryFormat(season, lo, hi), lo + ".." + hi);
-      assertEquals(expected, HandWritten.queryConcat(season, lo, hi), lo + ".." + hi);
+      // Compared as the requests they make: the generated conditional prints as its query, and so
+      // is another class than the SDK's.
+      Expression expected = sent(query.toQueryConditional());
+      assertEquals(expected, sent(HandWritten.queryFormat(season, lo, hi)), lo + ".." + hi);
+      assertEquals(expected, sent(HandWritten.queryConcat(season, lo, hi)), lo + ".." + hi);
       // and the bounds are what the articles say: inverted, swapped, closed at the delimiter
       String pk = "SEASON#" + season;
-      assertEquals(QueryConditional.sortBetween(
+      assertEquals(sent(QueryConditional.sortBetween(
           Key.builder().partitionValue(pk).sortValue(inverted(hi) + "#").build(),
-          Key.builder().partitionValue(pk).sortValue(inverted(lo) + "$").build()), expected);
+          Key.builder().partitionValue(pk).sortValue(inverted(lo) + "$").build())), expected);
     }
   }
 

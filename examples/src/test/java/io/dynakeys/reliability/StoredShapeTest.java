@@ -175,8 +175,8 @@ class StoredShapeTest {
     item.put("note", n("42"));
     putRaw(item);
     ItemMappingException e = assertThrows(ItemMappingException.class, () -> shapes.getItem(ShapeKeys.key(shape)));
-    assertEquals("Shape.note: cannot read the stored value as String: expected S, found N AttributeValue(N=42)",
-        e.getMessage());
+    assertEquals("Shape.note: cannot read the stored value as String: expected S, found N AttributeValue(N=42)"
+        + " (item pk = \"RSHAPE#o2\", sk = \"SHAPE#exact#0001\")", e.getMessage());
 
     item.put("note", s("fine"));
     item.put("inner", s("Main St 3"));
@@ -184,7 +184,8 @@ class StoredShapeTest {
     e = assertThrows(ItemMappingException.class, () -> shapes.getItem(ShapeKeys.key(shape)));
     assertTrue(e.getMessage().startsWith("Shape.inner: cannot read the stored value as Inner: expected M ("),
         e.getMessage());
-    assertTrue(e.getMessage().endsWith("Inner), found S Main St 3"), e.getMessage());
+    assertTrue(e.getMessage().endsWith("Inner), found S Main St 3 (item pk = \"RSHAPE#o2\", sk = \"SHAPE#exact#0001\")"),
+        e.getMessage());
 
     item.put("inner", raw(shape).get("inner"));
     item.put("tags", AttributeValue.fromL(List.of(s("a"), AttributeValue.fromM(Map.of("k", s("v"))))));
@@ -296,9 +297,10 @@ class StoredShapeTest {
     assertEquals("Shape", e.record());
     assertEquals("sk", e.attribute());
     assertEquals("OTHER#a", e.storedKey());
-    assertEquals("Shape.sk: the item belongs to another entity: its key \"OTHER#a\" does not start with"
-        + " \"SHAPE#\", as every Shape key does. Filter a scan with tableSchema().ownItems() to skip other"
-        + " entities' items, or read the table through an item collection", e.getMessage());
+    assertEquals("Shape.sk: the item belongs to another entity: its key \"OTHER#a\" is not \"SHAPE\" or a key"
+        + " starting with \"SHAPE#\", as every Shape key is. Filter a scan with tableSchema().ownItems() to"
+        + " skip other entities' items, or read the table through an item collection"
+        + " (item pk = \"RSHAPE#o5\", sk = \"OTHER#a\")", e.getMessage());
     assertInstanceOf(ItemMappingException.class, e);
     // ... and the other way round.
     ForeignItemException back = assertThrows(ForeignItemException.class,
@@ -315,7 +317,7 @@ class StoredShapeTest {
     assertEquals("pk", pk.attribute());
     assertEquals("RSHAPEX#o5", pk.storedKey());
     assertTrue(pk.getMessage().startsWith("Shape.pk: the item belongs to another entity: its key \"RSHAPEX#o5\""
-        + " does not start with \"RSHAPE#\""), pk.getMessage());
+        + " is not \"RSHAPE\" or a key starting with \"RSHAPE#\""), pk.getMessage());
     client.deleteItem(r -> r.tableName(tableName).key(Map.of("pk", s("RSHAPEX#o5"), "sk", s("SHAPE#c#0001"))));
 
     // An unfiltered scan or a whole-partition query through one schema meets the other's items.

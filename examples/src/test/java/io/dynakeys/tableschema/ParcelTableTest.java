@@ -488,7 +488,8 @@ class ParcelTableTest {
     assertEquals("Parcel.sk: the stored key \"PARCEL#2026-06-23#IN_TRANSIT#TRK-OTHER\" differs from"
         + " \"PARCEL#2026-06-23#IN_TRANSIT#TRK-1\", the key the item's components give (the item was"
         + " written by other code, or the key layout changed since it was written;"
-        + " tableSchema().withoutKeyVerification() reads such items anyway, to rewrite them)", e.getMessage());
+        + " tableSchema().withoutKeyVerification() reads such items anyway, to rewrite them)"
+        + " (item pk = \"DEPOT#north#7\", sk = \"PARCEL#2026-06-23#IN_TRANSIT#TRK-OTHER\")", e.getMessage());
     assertEquals("Parcel", e.record());
     assertEquals("sk", e.attribute());
     assertEquals(wrongSortKey, e.storedValue());
@@ -511,7 +512,8 @@ class ParcelTableTest {
     Key oldKey = Key.builder().partitionValue("DEPOT#north#7").sortValue("2026-06-23#IN_TRANSIT#TRK-1").build();
     ForeignItemException old = assertThrows(ForeignItemException.class, () -> table.getItem(oldKey));
     assertTrue(old.getMessage().startsWith("Parcel.sk: the item belongs to another entity: its key"
-        + " \"2026-06-23#IN_TRANSIT#TRK-1\" does not start with \"PARCEL#\""), old.getMessage());
+        + " \"2026-06-23#IN_TRANSIT#TRK-1\" is not \"PARCEL\" or a key starting with \"PARCEL#\""),
+        old.getMessage());
     assertEquals(parcel.trackingId(),
         enhanced.table(tableName, ParcelKeys.tableSchema().withoutKeyVerification()).getItem(oldKey).trackingId());
     KeyMismatchException index = assertThrows(KeyMismatchException.class,

@@ -133,11 +133,28 @@ class CollectionDiagnosticsTest {
         "@PartitionKey String customerId");
     Compilation compilation = compileWithoutCrash(CUSTOMER_ITEM, PROFILE, order);
 
-    assertThat(compilation).hadErrorContaining("Order's sort keys start with \"PROFILE#\", and Profile's"
-            + " with \"PROFILE\": in CustomerItem one prefix may not start another, or a query of one"
-            + " member would return the other's items. Give each member a distinct sortPrefix")
+    assertThat(compilation).hadErrorContaining("Order's sort prefix with its delimiter, \"PROFILE#\", and"
+            + " Profile's, \"PROFILE#\", overlap: in CustomerItem a member's sort keys are its prefix alone"
+            + " or start with the prefix and the delimiter, so none of these may start another, or a query of"
+            + " one member would return the other's items. Give each member a distinct sortPrefix")
         .inFile(order).onLineContaining("@KeySchema(");
     assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void aSortPrefixThatStartsAnotherOnlyBeforeItsDelimiterIsNoConflict() {
+    // Profile's sort key is the constant PROFILE; ProfilePhoto's are PROFILE_PHOTO#<photo>: the
+    // runtime gives PROFILE only to the key PROFILE and keys starting with PROFILE#, so they never meet.
+    JavaFileObject collection = source("CustomerItem",
+        "@ItemCollection",
+        "public sealed interface CustomerItem permits Profile, ProfilePhoto {}");
+    JavaFileObject photo = source("ProfilePhoto",
+        "@KeySchema(partitionPrefix = \"CUSTOMER\", sortPrefix = \"PROFILE_PHOTO\")",
+        "public record ProfilePhoto(@PartitionKey String customerId, @SortKey String photoId)"
+            + " implements CustomerItem {}");
+    Compilation compilation = compileWithoutCrash(collection, PROFILE, photo);
+
+    assertThat(compilation).succeededWithoutWarnings();
   }
 
   @Test

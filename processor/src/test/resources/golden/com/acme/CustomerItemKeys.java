@@ -4,7 +4,10 @@ import io.dynakeys.runtime.KeyQuery;
 import io.dynakeys.runtime.QueryStage;
 import io.dynakeys.runtime.schema.CollectionTableSchema;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import javax.annotation.processing.Generated;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbAsyncTable;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedAsyncClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
 
@@ -49,10 +52,18 @@ public final class CustomerItemKeys {
   }
 
   /**
-   * Creates the table {@code tableName} with the members' keys and every index of every member, waits until it is active, and returns it.
+   * Creates the table {@code tableName} with the members' keys and every index of every member, waits until it is active, and returns it; an existing table is returned unchanged when it has that layout, else a {@code TableLayoutMismatchException} says what differs.
    */
   public static DynamoDbTable<CustomerItem> createTable(DynamoDbEnhancedClient client,
       String tableName) {
+    return tableSchema().createTable(client, tableName);
+  }
+
+  /**
+   * As {@link #createTable(DynamoDbEnhancedClient, String)}, through the asynchronous client: completes once the table is active.
+   */
+  public static CompletableFuture<DynamoDbAsyncTable<CustomerItem>> createTableAsync(
+      DynamoDbEnhancedAsyncClient client, String tableName) {
     return tableSchema().createTable(client, tableName);
   }
 

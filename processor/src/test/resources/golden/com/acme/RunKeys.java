@@ -11,7 +11,10 @@ import io.dynakeys.runtime.PrimaryKey;
 import io.dynakeys.runtime.QueryStage;
 import io.dynakeys.runtime.schema.RecordTableSchema;
 import io.dynakeys.runtime.schema.StoredType;
+import java.util.concurrent.CompletableFuture;
 import javax.annotation.processing.Generated;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbAsyncTable;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedAsyncClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
@@ -166,7 +169,7 @@ public final class RunKeys {
               .keyAttribute("playerId", StoredType.of(String.class))
               .attribute("name", StoredType.of(String.class))
               .partitionKey("pk", RunKeys::partitionKey)
-              .keyPrefixes("SEASON#", "")
+              .keyPrefixes("SEASON", "", '#')
               .sortKey("sk", RunKeys::sortKey)
               .build();
       tableSchema = schema;
@@ -190,9 +193,17 @@ public final class RunKeys {
   }
 
   /**
-   * Creates the table {@code tableName} with its key attributes and every secondary index of {@link Run}, waits until it is active, and returns it.
+   * Creates the table {@code tableName} with its key attributes and every secondary index of {@link Run}, waits until it is active, and returns it; an existing table is returned unchanged when it has that layout, else a {@code TableLayoutMismatchException} says what differs.
    */
   public static DynamoDbTable<Run> createTable(DynamoDbEnhancedClient client, String tableName) {
+    return tableSchema().createTable(client, tableName);
+  }
+
+  /**
+   * As {@link #createTable(DynamoDbEnhancedClient, String)}, through the asynchronous client: completes once the table is active.
+   */
+  public static CompletableFuture<DynamoDbAsyncTable<Run>> createTableAsync(
+      DynamoDbEnhancedAsyncClient client, String tableName) {
     return tableSchema().createTable(client, tableName);
   }
 

@@ -1,6 +1,7 @@
 package io.dynakeys.runtime;
 
 import java.util.Map;
+import java.util.TreeMap;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
@@ -43,6 +44,25 @@ public record KeyCondition(
       request.indexName(indexName);
     }
     return request;
+  }
+
+  /**
+   * The expression, its names and its values, for logs:
+   * {@code KeyCondition[#pk = :pk AND begins_with(#sk, :prefix), #pk = pk, #sk = sk, :pk = "P",
+   * :prefix = "RUN#"]}; placeholders sorted, string values quoted.
+   */
+  @Override
+  public String toString() {
+    StringBuilder out = new StringBuilder("KeyCondition[").append(expression);
+    new TreeMap<>(attributeNames).forEach((name, attribute) ->
+        out.append(", ").append(name).append(" = ").append(attribute));
+    new TreeMap<>(attributeValues).forEach((name, value) ->
+        out.append(", ").append(name).append(" = ")
+            .append(value.s() != null ? "\"" + value.s() + "\"" : value.toString()));
+    if (indexName != null) {
+      out.append(", on index ").append(indexName);
+    }
+    return out.append(']').toString();
   }
 
   /** A request for {@code tableName} with this condition applied. */

@@ -302,10 +302,17 @@ public final class KeyQuery implements QueryStage {
     return second;
   }
 
-  /** This query for the enhanced client's {@code DynamoDbTable.query} or {@code DynamoDbIndex.query}. */
+  /**
+   * This query for the enhanced client's {@code DynamoDbTable.query} or {@code DynamoDbIndex.query}.
+   * It prints as this query ({@code QueryConditional[pk = "P" AND begins_with(sk, "RUN#")]}), so it
+   * can be logged.
+   */
   @Override
   public QueryConditional toQueryConditional() {
-    String partitionValue = partitionValue("toQueryConditional()");
+    return new PrintableQueryConditional(conditional(partitionValue("toQueryConditional()")), this);
+  }
+
+  private QueryConditional conditional(String partitionValue) {
     switch (operator) {
       case NONE:
         return QueryConditional.keyEqualTo(Key.builder().partitionValue(partitionValue).build());

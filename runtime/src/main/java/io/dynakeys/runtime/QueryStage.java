@@ -44,6 +44,7 @@ public interface QueryStage {
 
   /**
    * This query for the enhanced client's {@code DynamoDbTable.query} or {@code DynamoDbIndex.query}.
+   * It prints as the key condition it stands for, so it can be logged.
    *
    * @return the condition
    * @throws IllegalStateException when the query reads several partitions: run it with
@@ -54,7 +55,8 @@ public interface QueryStage {
   }
 
   /**
-   * This query for the low-level client: expression, names and values.
+   * This query for the low-level client: expression, names and values (printed in full by its
+   * {@code toString}).
    *
    * @return the condition
    * @throws IllegalStateException when the query reads several partitions

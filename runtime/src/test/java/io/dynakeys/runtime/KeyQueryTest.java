@@ -515,6 +515,32 @@ class KeyQueryTest {
   }
 
   @Test
+  void whatAStageConvertsToPrintsItsCondition() {
+    KeyQuery onTable = table("RUN#").withPrefix("RUN#0000001500#");
+    QueryStage stage = () -> onTable;
+    assertEquals("QueryConditional[pk = \"P\" AND begins_with(sk, \"RUN#0000001500#\")]",
+        stage.toQueryConditional().toString());
+    assertEquals("QueryConditional[pk = \"P\" AND sk = \"RUN#0000001500#p_8842\"]",
+        onTable.withSortKey("RUN#0000001500#p_8842").toQueryConditional().toString());
+    KeyQuery onIndex = KeyQuery.partition("byPlayer", "gsi1pk", "PLAYER#p", "gsi1sk", D, "");
+    assertEquals("QueryConditional[gsi1pk = \"PLAYER#p\" on index byPlayer]",
+        onIndex.toQueryConditional().toString());
+    assertEquals(stage.toQueryConditional(), onTable.toQueryConditional(), "equal queries, equal conditions");
+    assertEquals(stage.toQueryConditional().hashCode(), onTable.toQueryConditional().hashCode());
+    assertFalse(stage.toQueryConditional().equals(onIndex.toQueryConditional()));
+    // The wrapper is still the enhanced client's condition, with the same expression.
+    Expression wrapped = stage.toQueryConditional().expression(KEYS, TableMetadata.primaryIndexName());
+    assertEquals("#AMZN_MAPPED_pk = :AMZN_MAPPED_pk AND begins_with(#AMZN_MAPPED_sk, :AMZN_MAPPED_sk)",
+        wrapped.expression());
+    assertEquals(AttributeValue.fromS("RUN#0000001500#"), wrapped.expressionValues().get(":AMZN_MAPPED_sk"));
+    KeyCondition condition = stage.toKeyCondition();
+    assertEquals("KeyCondition[#pk = :pk AND begins_with(#sk, :prefix), #pk = pk, #sk = sk,"
+        + " :pk = \"P\", :prefix = \"RUN#0000001500#\"]", condition.toString());
+    assertEquals("KeyCondition[#pk = :pk, #pk = gsi1pk, :pk = \"PLAYER#p\", on index byPlayer]",
+        onIndex.toKeyCondition().toString());
+  }
+
+  @Test
   void anEnumRangeThatHoldsNoNameIsEmpty() {
     enum Shade { DARK, LIGHT }
     TextCodec<Shade> shade = TextCodec.of(Shade.class, "Rec", "shade", D);

@@ -18,7 +18,9 @@ import javax.lang.model.SourceVersion;
 /**
  * The checks of an {@code @ItemCollection}: every member shares the first member's partition
  * layout (attributes, prefix, delimiter, components' types and encodings, shard count), has a sort
- * prefix, and no member's sort prefix starts another's at a delimiter; members whose keys could
+ * prefix, and no member's sort prefix followed by the delimiter starts another's (a member's keys
+ * are its bare prefix or start with the prefix and the delimiter, so {@code PROFILE} and
+ * {@code PROFILE_PHOTO} may be members together, {@code PROFILE} twice may not); members whose keys could
  * interleave encode their shared components alike (check 10, complete here because the interface
  * names every member even when records are compiled separately); members that declare an index
  * of the same name declare it alike.
@@ -162,8 +164,14 @@ public final class CollectionValidator {
     return model.sharded() ? model.sharding().count() : 0;
   }
 
+  /**
+   * The prefix with its delimiter, whether or not components follow: a member's keys are its bare
+   * prefix or start with this head (the rule the runtime owns items by), so two members' keys can
+   * meet only when one head starts the other. {@code PROFILE} (a key without components) and
+   * {@code PROFILE_PHOTO#...} never meet.
+   */
   private static String head(KeyPart sort) {
-    return sort.components().isEmpty() ? sort.prefix() : sort.prefix() + sort.delimiter();
+    return sort.prefix() + sort.delimiter();
   }
 
   private static String quote(String s) {

@@ -406,9 +406,10 @@ public final class Messages {
 
   public static String collectionSortPrefixOverlap(String collection, String member, String mine,
       String other, String theirs) {
-    return member + "'s sort keys start with \"" + mine + "\", and " + other + "'s with \"" + theirs
-        + "\": in " + collection + " one prefix may not start another, or a query of one member"
-        + " would return the other's items. Give each member a distinct sortPrefix";
+    return member + "'s sort prefix with its delimiter, \"" + mine + "\", and " + other + "'s, \"" + theirs
+        + "\", overlap: in " + collection + " a member's sort keys are its prefix alone or start with the"
+        + " prefix and the delimiter, so none of these may start another, or a query of one member would"
+        + " return the other's items. Give each member a distinct sortPrefix";
   }
 
   public static String collectionIndexMismatch(String collection, String member, String first,

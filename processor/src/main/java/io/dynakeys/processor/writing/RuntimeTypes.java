@@ -31,9 +31,13 @@ final class RuntimeTypes {
   static final ClassName KEY = ClassName.get(ENHANCED, "Key");
   static final ClassName ENHANCED_CLIENT = ClassName.get(ENHANCED, "DynamoDbEnhancedClient");
   static final ClassName DYNAMODB_TABLE = ClassName.get(ENHANCED, "DynamoDbTable");
+  static final ClassName ENHANCED_ASYNC_CLIENT = ClassName.get(ENHANCED, "DynamoDbEnhancedAsyncClient");
+  static final ClassName DYNAMODB_ASYNC_TABLE = ClassName.get(ENHANCED, "DynamoDbAsyncTable");
+  static final ClassName COMPLETABLE_FUTURE = ClassName.get("java.util.concurrent", "CompletableFuture");
 
   /** Every type above: their simple names are never used for parameters or constants. */
   static final List<ClassName> ALL = List.of(PADDED_LONG_CODEC, PADDED_CODEC, TEXT_CODEC, PATH_CODEC, SHARD_CODEC, ENTITY_LAYOUT,
-      KEY_READER, UTF8, OPTIONAL_COMPONENTS, TREE_PATH, KEY_FORMAT_EXCEPTION, KEY_QUERY, QUERY_STAGE, PRIMARY_KEY, RECORD_TABLE_SCHEMA,
-      STORED_TYPE, KEY, ENHANCED_CLIENT, DYNAMODB_TABLE);
+      KEY_READER, UTF8, OPTIONAL_COMPONENTS, TREE_PATH, KEY_FORMAT_EXCEPTION, KEY_QUERY, QUERY_STAGE, PRIMARY_KEY,
+      RECORD_TABLE_SCHEMA, STORED_TYPE, KEY, ENHANCED_CLIENT, DYNAMODB_TABLE, ENHANCED_ASYNC_CLIENT,
+      DYNAMODB_ASYNC_TABLE, COMPLETABLE_FUTURE);
 }

@@ -65,10 +65,13 @@ final class TableSchemaWriter {
       }
     }
     init.add("\n.partitionKey($S, $T::partitionKey)", model.partition().attribute(), model.keysClass());
-    String partitionHead = keyHead(model.partition());
-    String sortHead = model.hasSortKey() ? keyHead(model.sort()) : "";
-    if (!partitionHead.isEmpty() || !sortHead.isEmpty()) {
-      init.add("\n.keyPrefixes($S, $S)", partitionHead, sortHead);
+    // Bare prefixes and the delimiter: the runtime owns a key by the processor's rule (the bare
+    // prefix, or the prefix and the delimiter), so PROFILE_PHOTO#1 is no PROFILE key.
+    String partitionPrefix = model.partition().prefix();
+    String sortPrefix = model.hasSortKey() ? model.sort().prefix() : "";
+    if (!partitionPrefix.isEmpty() || !sortPrefix.isEmpty()) {
+      init.add("\n.keyPrefixes($S, $S, $L)", partitionPrefix, sortPrefix,
+          ComponentCode.charLiteral(model.partition().delimiter()));
     }
     if (model.hasSortKey()) {
       init.add("\n.sortKey($S, $T::sortKey)", model.sort().attribute(), model.keysClass());
@@ -125,12 +128,26 @@ final class TableSchemaWriter {
     }
 
     keys.addMethod(MethodSpec.methodBuilder("createTable")
-        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(ParameterizedTypeName.get(RuntimeTypes.DYNAMODB_TABLE, record))
         .addParameter(RuntimeTypes.ENHANCED_CLIENT, "client")
         .addParameter(String.class, "tableName")
         .addJavadoc("Creates the table {@code tableName} with its key attributes and every secondary"
-            + " index of {@link $T}, waits until it is active, and returns it.\n", record)
+            + " index of {@link $T}, waits until it is active, and returns it; an existing table is"
+            + " returned unchanged when it has that layout, else a {@code TableLayoutMismatchException}"
+            + " says what differs.\n", record)
+        .addStatement("return tableSchema().createTable(client, tableName)")
+        .build());
+    // Named apart from createTable: the two clients are interfaces with one abstract method, so
+    // overloads on them are "potentially ambiguous" to javac's lint, and ECJ has no suppression for it.
+    keys.addMethod(MethodSpec.methodBuilder("createTableAsync")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(ParameterizedTypeName.get(RuntimeTypes.COMPLETABLE_FUTURE,
+            ParameterizedTypeName.get(RuntimeTypes.DYNAMODB_ASYNC_TABLE, record)))
+        .addParameter(RuntimeTypes.ENHANCED_ASYNC_CLIENT, "client")
+        .addParameter(String.class, "tableName")
+        .addJavadoc("As {@link #createTable($T, String)}, through the asynchronous client: completes once the"
+            + " table is active.\n", RuntimeTypes.ENHANCED_CLIENT)
         .addStatement("return tableSchema().createTable(client, tableName)")
         .build());
   }
@@ -281,10 +298,6 @@ final class TableSchemaWriter {
    * The text every key of a part starts with: the prefix and its delimiter when components follow
    * ({@code RUN#}), or the whole key when the prefix is all of it ({@code META}).
    */
-  private static String keyHead(io.dynakeys.processor.model.KeyPart part) {
-    return part.literalHead();
-  }
-
   private String keyAttributes() {
     List<String> names = new ArrayList<>();
     names.add(model.partition().attribute());

@@ -1,5 +1,6 @@
 package io.dynakeys.runtime.read;
 
+import io.dynakeys.runtime.schema.ItemMappingException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -72,7 +73,11 @@ final class AsyncShards<T> {
     }
     return first.future.handle((page, failure) -> {
       if (failure != null) {
-        throw new ShardReadException(plan, request.shard(), unwrap(failure));
+        Throwable cause = unwrap(failure);
+        if (cause instanceof ItemMappingException mapping) {
+          throw mapping; // a stored item the schema refuses, not a failed request
+        }
+        throw new ShardReadException(plan, request.shard(), cause);
       }
       return page;
     });

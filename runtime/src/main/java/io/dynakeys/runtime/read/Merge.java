@@ -47,6 +47,7 @@ final class Merge<T> {
   private final int[] heap;
   private int heapSize;
   private long remaining;
+  private final List<SkippedItem> skipped = new ArrayList<>();
   private long requestCount;
 
   Merge(ReadPlan<T> plan, ReadOptions options) {
@@ -175,12 +176,41 @@ final class Merge<T> {
     if (finished() || needsFetch()) {
       throw new IllegalStateException(finished() ? "the read is finished" : "the read waits for a page");
     }
+    remaining--;
+    return take();
+  }
+
+  /**
+   * Passes over the item that comes next when it is a {@link BadItem} (a read that skips bad items),
+   * reporting it: it does not count towards the limit, and the cursor moves past it.
+   *
+   * @return whether an item was skipped; the drivers call this until it says no before
+   *     {@link #next()}
+   */
+  boolean skipBad() {
+    if (finished() || needsFetch() || heapSize == 0) {
+      return false;
+    }
+    int s = heap[0];
+    if (!(pages.get(s).get(heads[s]) instanceof BadItem bad)) {
+      return false;
+    }
+    take();
+    skipped.add(bad.report());
+    return true;
+  }
+
+  /** The items skipped so far, in merge order. */
+  List<SkippedItem> skipped() {
+    return List.copyOf(skipped);
+  }
+
+  private T take() {
     int s = heap[0];
     List<T> page = pages.get(s);
     T item = page.get(heads[s]++);
     lastReturned.set(s, item);
     lastPositions.set(s, null);
-    remaining--;
     if (heads[s] < page.size()) {
       if (!single) {
         headKeys[s] = plan.sortKey(page.get(heads[s]));

@@ -23,7 +23,9 @@ import software.amazon.awssdk.enhanced.dynamodb.model.Page;
  * }</pre>
  *
  * <p>{@code hasNext()} and {@code next()} may block on requests and throw a
- * {@link ShardReadException} when one fails; the read is left as it was, so {@link #cursor()} still
+ * {@link ShardReadException} when one fails, or the schema's {@code ItemMappingException} for a
+ * stored item it cannot map (unless the read {@link ReadOptions#skippingBadItems() skips bad
+ * items}, which {@link #skipped()} then lists); the read is left as it was, so {@link #cursor()} still
  * resumes exactly, and calling {@code hasNext()} again retries the request. A thread interrupted
  * while it waits for the shards' first pages gets a {@code CancellationException}, its interrupt
  * flag set again. Not thread-safe: one thread iterates and asks for cursors.
@@ -113,6 +115,16 @@ public final class MergedItems<T> implements Iterable<T> {
   }
 
   /**
+   * The items passed over so far because the table schema could not map them, each with its key
+   * and the reason; always empty unless the read was made with {@link ReadOptions#skippingBadItems()}.
+   *
+   * @return the skipped items, in merge order
+   */
+  public List<SkippedItem> skipped() {
+    return merge.skipped();
+  }
+
+  /**
    * The number of Query requests made so far, over every shard.
    *
    * @return the count
@@ -123,12 +135,14 @@ public final class MergedItems<T> implements Iterable<T> {
 
   /** Reads pages until the merge can tell its next item or is finished. */
   private void fill() {
-    while (merge.needsFetch()) {
-      List<Merge.Request> requests = merge.requests();
-      List<Page<T>> pages = shards.fetch(requests);
-      for (int i = 0; i < requests.size(); i++) {
-        merge.accept(requests.get(i), pages.get(i));
+    do {
+      while (merge.needsFetch()) {
+        List<Merge.Request> requests = merge.requests();
+        List<Page<T>> pages = shards.fetch(requests);
+        for (int i = 0; i < requests.size(); i++) {
+          merge.accept(requests.get(i), pages.get(i));
+        }
       }
-    }
+    } while (merge.skipBad());
   }
 }

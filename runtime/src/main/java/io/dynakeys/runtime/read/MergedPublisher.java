@@ -25,7 +25,9 @@ import software.amazon.awssdk.enhanced.dynamodb.model.Page;
  *     .thenRun(() -> save(lines.nextCursor()));
  * }</pre>
  *
- * <p>A failed request ends the stream with a {@link ShardReadException}; {@link #cursor()} still
+ * <p>A failed request ends the stream with a {@link ShardReadException}, a stored item the schema
+ * cannot map with its {@code ItemMappingException} (unless the read
+ * {@link ReadOptions#skippingBadItems() skips bad items}, listed by {@link #skipped()}); {@link #cursor()} still
  * resumes exactly after the last item delivered. Signals come on the client's threads (or the
  * subscriber's, from {@code request}), one at a time.
  *
@@ -90,6 +92,18 @@ public final class MergedPublisher<T> implements SdkPublisher<T> {
   }
 
   /**
+   * The items passed over so far because the table schema could not map them, each with its key
+   * and the reason; always empty unless the read was made with {@link ReadOptions#skippingBadItems()}.
+   *
+   * @return the skipped items, in merge order
+   */
+  public List<SkippedItem> skipped() {
+    synchronized (merge) {
+      return merge.skipped();
+    }
+  }
+
+  /**
    * The number of Query requests answered so far, over every shard.
    *
    * @return the count
@@ -122,7 +136,7 @@ public final class MergedPublisher<T> implements SdkPublisher<T> {
 
       @Override
       public void onComplete() {
-        result.complete(new ReadPage<>(items, cursor()));
+        result.complete(new ReadPage<>(items, cursor(), skipped()));
       }
     });
     return result;
@@ -214,6 +228,9 @@ public final class MergedPublisher<T> implements SdkPublisher<T> {
         T item;
         try {
           synchronized (merge) {
+            while (merge.skipBad()) {
+              // reported, never delivered; the loop below then sees what comes after it
+            }
             if (merge.finished()) {
               item = null;
             } else if (requested.get() == 0) {

@@ -30,8 +30,30 @@ public final class QueryReads {
   public static <T> MergedItems<T> items(QueryStage query, DynamoDbTable<T> table, ReadOptions options) {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(options, "options");
+    if (options.isSkippingBadItems()) {
+      return reporting(query, ReportingTables.of(table), options);
+    }
     ReadPlan<T> plan = ReadPlan.of(keyQuery(query), table.tableName(), table.tableSchema(), options.isDescending());
     return new MergedItems<>(new Merge<>(plan, options), new SyncShards<>(plan, table, options));
+  }
+
+  /**
+   * A read through a reporting table, whose items are the record type or {@link BadItem}s; the merge
+   * reports and never returns the latter, so the result holds only {@code T}s.
+   */
+  @SuppressWarnings("unchecked")
+  private static <T> MergedItems<T> reporting(QueryStage query, DynamoDbTable<Object> table, ReadOptions options) {
+    ReadPlan<Object> plan = ReadPlan.of(keyQuery(query), table.tableName(), table.tableSchema(), options.isDescending());
+    return (MergedItems<T>) (MergedItems<?>) new MergedItems<>(new Merge<>(plan, options),
+        new SyncShards<>(plan, table, options));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> MergedPublisher<T> reporting(QueryStage query, DynamoDbAsyncTable<Object> table,
+      ReadOptions options) {
+    ReadPlan<Object> plan = ReadPlan.of(keyQuery(query), table.tableName(), table.tableSchema(), options.isDescending());
+    return (MergedPublisher<T>) (MergedPublisher<?>) new MergedPublisher<>(new Merge<>(plan, options),
+        new AsyncShards<>(plan, table));
   }
 
   /**
@@ -50,7 +72,7 @@ public final class QueryReads {
   public static <T> ReadPage<T> page(QueryStage query, DynamoDbTable<T> table, ReadOptions options) {
     requireLimit(options);
     MergedItems<T> items = items(query, table, options);
-    return new ReadPage<>(items.toList(), items.cursor());
+    return new ReadPage<>(items.toList(), items.cursor(), items.skipped());
   }
 
   /**
@@ -68,6 +90,9 @@ public final class QueryReads {
   public static <T> MergedPublisher<T> items(QueryStage query, DynamoDbAsyncTable<T> table, ReadOptions options) {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(options, "options");
+    if (options.isSkippingBadItems()) {
+      return reporting(query, ReportingTables.of(table), options);
+    }
     ReadPlan<T> plan = ReadPlan.of(keyQuery(query), table.tableName(), table.tableSchema(), options.isDescending());
     return new MergedPublisher<>(new Merge<>(plan, options), new AsyncShards<>(plan, table));
   }

@@ -21,7 +21,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * clients of a paging API and to take back with {@link #parse(String)} or
  * {@link ReadOptions#startAt(String)}. It holds a digest of the identity of the read it belongs to
  * (table, index, partition values, sort key condition, direction, key attributes) and a checksum
- * of itself: a token that is malformed or altered fails {@link #parse(String)}, and one of another
+ * of itself: a token that is malformed or altered (a changed character, the unused low bits of the
+ * last character included: only the canonical encoding is accepted) fails {@link #parse(String)},
+ * and one of another
  * read fails when the read starts, each with an {@link IllegalArgumentException} that says so;
  * none ever reads a wrong page. The checksum is not a signature: it catches corruption and
  * mix-ups, not a forger who recomputes it (who could only move within the same query anyway).
@@ -71,6 +73,12 @@ public final class ReadCursor {
       bytes = Base64.getUrlDecoder().decode(token);
     } catch (IllegalArgumentException e) {
       throw malformed(token, "it is not base64url (" + e.getMessage() + ")");
+    }
+    // The decoder ignores the low bits of the last character that no byte uses, so several strings
+    // decode to the same bytes; only the one token() writes is a cursor.
+    if (!encode(bytes).equals(token)) {
+      throw malformed(token, "the unused low bits of its last character are set, which no cursor"
+          + " does (it was altered)");
     }
     if (bytes.length < 1 + ReadPlan.DIGEST_BYTES + 1 + CHECKSUM_BYTES) {
       throw malformed(token, "it is too short");
@@ -214,7 +222,7 @@ public final class ReadCursor {
     }
     byte[] body = out.toByteArray();
     out.writeBytes(checksum(body, body.length));
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(out.toByteArray());
+    return encode(out.toByteArray());
   }
 
   private static void value(ByteArrayOutputStream out, AttributeValue value) {
@@ -252,6 +260,10 @@ public final class ReadCursor {
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every Java platform has SHA-256", e);
     }
+  }
+
+  private static String encode(byte[] bytes) {
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
   }
 
   private static IllegalArgumentException malformed(String token, String reason) {

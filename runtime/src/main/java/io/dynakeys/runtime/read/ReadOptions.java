@@ -16,7 +16,7 @@ import java.util.concurrent.Executor;
  * }</pre>
  */
 public final class ReadOptions {
-  private static final ReadOptions DEFAULTS = new ReadOptions(false, -1, -1, null, false, null);
+  private static final ReadOptions DEFAULTS = new ReadOptions(false, -1, -1, null, false, null, false);
 
   private final boolean descending;
   private final long limit;
@@ -24,15 +24,17 @@ public final class ReadOptions {
   private final ReadCursor cursor;
   private final boolean consistentRead;
   private final Executor executor;
+  private final boolean skipBadItems;
 
   private ReadOptions(boolean descending, long limit, int pageSize, ReadCursor cursor,
-      boolean consistentRead, Executor executor) {
+      boolean consistentRead, Executor executor, boolean skipBadItems) {
     this.descending = descending;
     this.limit = limit;
     this.pageSize = pageSize;
     this.cursor = cursor;
     this.consistentRead = consistentRead;
     this.executor = executor;
+    this.skipBadItems = skipBadItems;
   }
 
   /**
@@ -51,7 +53,7 @@ public final class ReadOptions {
    * @return options reading in ascending order
    */
   public ReadOptions ascending() {
-    return new ReadOptions(false, limit, pageSize, cursor, consistentRead, executor);
+    return new ReadOptions(false, limit, pageSize, cursor, consistentRead, executor, skipBadItems);
   }
 
   /**
@@ -62,7 +64,7 @@ public final class ReadOptions {
    * @return options reading in descending order
    */
   public ReadOptions descending() {
-    return new ReadOptions(true, limit, pageSize, cursor, consistentRead, executor);
+    return new ReadOptions(true, limit, pageSize, cursor, consistentRead, executor, skipBadItems);
   }
 
   /**
@@ -77,7 +79,7 @@ public final class ReadOptions {
     if (limit < 1) {
       throw new IllegalArgumentException("the limit of a read must be at least 1, not " + limit);
     }
-    return new ReadOptions(descending, limit, pageSize, cursor, consistentRead, executor);
+    return new ReadOptions(descending, limit, pageSize, cursor, consistentRead, executor, skipBadItems);
   }
 
   /**
@@ -94,7 +96,7 @@ public final class ReadOptions {
     if (pageSize < 1) {
       throw new IllegalArgumentException("the page size of a read must be at least 1, not " + pageSize);
     }
-    return new ReadOptions(descending, limit, pageSize, cursor, consistentRead, executor);
+    return new ReadOptions(descending, limit, pageSize, cursor, consistentRead, executor, skipBadItems);
   }
 
   /**
@@ -116,7 +118,7 @@ public final class ReadOptions {
    * @return options starting at the cursor
    */
   public ReadOptions startAt(ReadCursor cursor) {
-    return new ReadOptions(descending, limit, pageSize, cursor, consistentRead, executor);
+    return new ReadOptions(descending, limit, pageSize, cursor, consistentRead, executor, skipBadItems);
   }
 
   /**
@@ -127,7 +129,7 @@ public final class ReadOptions {
    * @return options with this consistency
    */
   public ReadOptions consistentRead(boolean consistentRead) {
-    return new ReadOptions(descending, limit, pageSize, cursor, consistentRead, executor);
+    return new ReadOptions(descending, limit, pageSize, cursor, consistentRead, executor, skipBadItems);
   }
 
   /**
@@ -144,7 +146,33 @@ public final class ReadOptions {
    */
   public ReadOptions executor(Executor executor) {
     return new ReadOptions(descending, limit, pageSize, cursor, consistentRead,
-        Objects.requireNonNull(executor, "executor"));
+        Objects.requireNonNull(executor, "executor"), skipBadItems);
+  }
+
+  /**
+   * Skip the stored items that the table schema cannot map (a value of the wrong type, a stored key
+   * that differs from the one its components give, another entity's item...) instead of failing the
+   * read on the first one, and report each with its key and the reason: {@link MergedItems#skipped()},
+   * {@link MergedPublisher#skipped()} and {@link ReadPage#skipped()}, beside the items read. Skipped
+   * items do not count towards the limit, and the cursor moves past them, so a page reports each
+   * once. By default a read is strict: the first bad item fails it with the schema's
+   * {@code ItemMappingException}, which names the item. Needs a table of the enhanced client
+   * ({@code DynamoDbEnhancedClient.table(name, schema)}, or the asynchronous one's): the read
+   * maps the raw items itself.
+   *
+   * @return options that skip and report bad items
+   */
+  public ReadOptions skippingBadItems() {
+    return new ReadOptions(descending, limit, pageSize, cursor, consistentRead, executor, true);
+  }
+
+  /**
+   * Whether bad items are skipped and reported rather than failing the read.
+   *
+   * @return {@code true} after {@link #skippingBadItems()}
+   */
+  public boolean isSkippingBadItems() {
+    return skipBadItems;
   }
 
   /**
@@ -208,6 +236,7 @@ public final class ReadOptions {
         + (pageSize < 0 ? "" : ", page size " + pageSize)
         + (cursor == null ? "" : ", from a cursor")
         + (consistentRead ? ", consistent" : "")
-        + (executor == null ? "" : ", executor " + executor) + "]";
+        + (executor == null ? "" : ", executor " + executor)
+        + (skipBadItems ? ", skipping bad items" : "") + "]";
   }
 }

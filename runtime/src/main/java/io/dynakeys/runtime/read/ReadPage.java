@@ -15,10 +15,24 @@ import java.util.List;
 public final class ReadPage<T> {
   private final List<T> items;
   private final ReadCursor cursor;
+  private final List<SkippedItem> skipped;
 
-  ReadPage(List<T> items, ReadCursor cursor) {
+  ReadPage(List<T> items, ReadCursor cursor, List<SkippedItem> skipped) {
     this.items = List.copyOf(items);
     this.cursor = cursor;
+    this.skipped = List.copyOf(skipped);
+  }
+
+  /**
+   * The stored items this page passed over because the table schema could not map them, each with
+   * its key and the reason, in key order; always empty unless the read was made with
+   * {@link ReadOptions#skippingBadItems()}. The next page's cursor is past them, so each is reported
+   * once.
+   *
+   * @return an unmodifiable list
+   */
+  public List<SkippedItem> skipped() {
+    return skipped;
   }
 
   /**
@@ -62,6 +76,7 @@ public final class ReadPage<T> {
 
   @Override
   public String toString() {
-    return "ReadPage[" + items.size() + " items" + (hasMore() ? ", more" : ", last") + "]";
+    return "ReadPage[" + items.size() + " items" + (skipped.isEmpty() ? "" : ", " + skipped.size() + " skipped")
+        + (hasMore() ? ", more" : ", last") + "]";
   }
 }

@@ -4,7 +4,10 @@ package io.dynakeys.runtime.read;
  * A request to one shard of a read failed, which fails the whole read: a merge that went on without
  * a shard would silently leave out its items. The message names the shard, its partition key and
  * where it was read; the cause is the client's exception (a {@code DynamoDbException}, a
- * {@code SdkClientException}, a mapping error...).
+ * {@code SdkClientException}...). A stored item that the table schema refuses is no failed
+ * request: it is thrown as the schema's own {@link io.dynakeys.runtime.schema.ItemMappingException}
+ * (or {@code KeyMismatchException}), which names the item by its stored keys, unwrapped, whether
+ * the record is sharded or not.
  *
  * <p>The read's state is left as it was before the request: its {@code cursor()} still resumes
  * exactly after the last item returned, so a caller may retry from there.

@@ -1,5 +1,6 @@
 package io.dynakeys.runtime.read;
 
+import io.dynakeys.runtime.schema.ItemMappingException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -44,6 +45,8 @@ final class SyncShards<T> {
       // The iterator requests its first page in next() and nothing more unless asked.
       Iterator<Page<T>> pages = index == null ? table.query(query).iterator() : index.query(query).iterator();
       return pages.hasNext() ? pages.next() : Page.create(List.of(), null);
+    } catch (ItemMappingException e) {
+      throw e; // a stored item the schema refuses, not a failed request: it names the item itself
     } catch (RuntimeException e) {
       throw new ShardReadException(plan, request.shard(), e);
     }

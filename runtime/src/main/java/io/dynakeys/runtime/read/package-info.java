@@ -36,5 +36,15 @@
  * belongs to and a checksum, and resumes exactly: a cursor that is malformed, altered or made by
  * another query (table, index, partitions, sort key condition or direction) is rejected with an
  * {@link java.lang.IllegalArgumentException} before any request.
+ *
+ * <h2>Failures</h2>
+ *
+ * A failed request fails the read with a {@link io.dynakeys.runtime.read.ShardReadException}. A
+ * stored item the table schema cannot map fails it with the schema's own
+ * {@link io.dynakeys.runtime.schema.ItemMappingException} (or {@code KeyMismatchException}), which
+ * names the item by its stored keys; with
+ * {@link io.dynakeys.runtime.read.ReadOptions#skippingBadItems()} the read goes on past such items
+ * and reports each ({@link io.dynakeys.runtime.read.SkippedItem}: key and reason) in
+ * {@code skipped()} of the page, the iteration or the publisher.
  */
 package io.dynakeys.runtime.read;

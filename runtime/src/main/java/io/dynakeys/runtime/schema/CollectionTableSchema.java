@@ -40,7 +40,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * }</pre>
  *
  * <p>Writes go to the member schema of the item's record type; reads to the member whose key
- * prefixes the stored item carries. An item of no member is an {@link ItemMappingException}
+ * prefixes the stored item carries, by the processor's rule: the key is the bare prefix
+ * ({@code PROFILE}, a member without sort components) or starts with the prefix and the delimiter
+ * ({@code ORDER#}), so {@code PROFILE_PHOTO#1} is no {@code PROFILE}'s. An item of no member is an {@link ItemMappingException}
  * naming its keys, or {@code null} with {@link #ignoringOtherItems()} (for scans of a table shared
  * with other entities, {@link #ownItems()} filters them out on the server instead).
  *
@@ -154,25 +156,13 @@ public final class CollectionTableSchema<T> implements TableSchema<T> {
     }
     RecordTableSchema<? extends T> first = members.get(0).schema();
     throw new ItemMappingException(name, first.sortKeyAttribute(), "the item belongs to no member of "
-        + name + ": its keys " + keys(attributeMap) + " start with none of the members' prefixes "
-        + prefixes() + " (it was written by another entity: read through ignoringOtherItems(), or"
-        + " filter a scan with ownItems())", null);
-  }
-
-  private String keys(Map<String, AttributeValue> item) {
-    RecordTableSchema<? extends T> first = members.get(0).schema();
-    List<String> out = new ArrayList<>();
-    for (String attribute : new String[] {first.partitionKeyAttribute(), first.sortKeyAttribute()}) {
-      if (attribute != null) {
-        AttributeValue v = item.get(attribute);
-        out.add(attribute + "=" + (v == null ? "(absent)" : "\"" + AttributeValues.describe(v) + "\""));
-      }
-    }
-    return String.join(", ", out);
+        + name + ": its keys carry none of the members' prefixes " + prefixes() + " (it was written by"
+        + " another entity: read through ignoringOtherItems(), or filter a scan with ownItems())", null)
+        .atItem(ItemKeys.of(first.partitionKeyAttribute(), first.sortKeyAttribute(), attributeMap));
   }
 
   private List<String> prefixes() {
-    return members.stream().map(m -> m.schema().recordName() + " " + m.schema().sortKeyPrefix()).toList();
+    return members.stream().map(m -> m.schema().recordName() + " " + m.schema().sortKeyPrefix().describe()).toList();
   }
 
   /**
@@ -220,7 +210,8 @@ public final class CollectionTableSchema<T> implements TableSchema<T> {
 
   /**
    * A filter expression that keeps the items of this collection's members in a scan of a table
-   * shared with other entities: {@code begins_with} on each member's key prefixes, ORed.
+   * shared with other entities: each member's {@link RecordTableSchema#ownItems()} condition (its
+   * key is the bare prefix or begins with the prefix and the delimiter), ORed.
    */
   public Expression ownItems() {
     List<String> conditions = new ArrayList<>();
@@ -228,46 +219,43 @@ public final class CollectionTableSchema<T> implements TableSchema<T> {
     Map<String, AttributeValue> values = new LinkedHashMap<>();
     for (int i = 0; i < members.size(); i++) {
       RecordTableSchema<? extends T> schema = members.get(i).schema();
-      List<String> member = new ArrayList<>();
-      if (!schema.partitionKeyPrefix().isEmpty()) {
-        names.put("#dynakeysPk", schema.partitionKeyAttribute());
-        values.put(":dynakeysPk" + i, AttributeValue.fromS(schema.partitionKeyPrefix()));
-        member.add("begins_with(#dynakeysPk, :dynakeysPk" + i + ")");
-      }
-      if (schema.sortKeyAttribute() != null && !schema.sortKeyPrefix().isEmpty()) {
-        names.put("#dynakeysSk", schema.sortKeyAttribute());
-        values.put(":dynakeysSk" + i, AttributeValue.fromS(schema.sortKeyPrefix()));
-        member.add("begins_with(#dynakeysSk, :dynakeysSk" + i + ")");
-      }
-      if (member.isEmpty()) {
+      String member = schema.ownItemsCondition("dynakeys" + i, names, values);
+      if (member == null) {
         throw new IllegalStateException(schema.recordName() + "'s keys have no prefix, so nothing in an"
             + " item's key tells it from another entity's");
       }
-      conditions.add("(" + String.join(" AND ", member) + ")");
+      conditions.add("(" + member + ")");
     }
     return Expression.builder().expression(String.join(" OR ", conditions))
         .expressionNames(names).expressionValues(values).build();
   }
 
-  /** The request that creates the collection's table: the members' keys and every index of every member. */
+  /**
+   * The request that creates the collection's table: the members' keys and every index of every
+   * member ({@link TableLayout#createTableRequest()} of {@code TableLayout.of(this)}).
+   */
   public CreateTableEnhancedRequest createTableRequest() {
-    Map<String, SecondaryIndex> indices = new LinkedHashMap<>();
-    for (Member<? extends T> member : members) {
-      for (SecondaryIndex index : member.schema().indices()) {
-        indices.putIfAbsent(index.name(), index);
-      }
-    }
-    return TableCreation.request(name, true, List.copyOf(indices.values()));
+    return TableLayout.of(this).createTableRequest();
   }
 
-  /** Creates the collection's table with {@link #createTableRequest()} and waits until it is active. */
+  /**
+   * Creates the collection's table with the members' keys and every index of every member, and
+   * waits until it is active; a table of that name that exists is not changed, and is returned
+   * when it has this layout (see {@link RecordTableSchema#createTable(DynamoDbEnhancedClient, String)}).
+   *
+   * @throws TableLayoutMismatchException if the table exists with another layout
+   */
   public DynamoDbTable<T> createTable(DynamoDbEnhancedClient client, String tableName) {
-    return TableCreation.create(client, tableName, this, createTableRequest());
+    TableLayout.of(this).createTable(client, tableName);
+    return client.table(tableName, this);
   }
 
-  /** Creates the collection's table through the asynchronous client; completes once it is active. */
+  /**
+   * Creates the collection's table through the asynchronous client, or checks the one that exists;
+   * completes once it is active.
+   */
   public CompletableFuture<DynamoDbAsyncTable<T>> createTable(DynamoDbEnhancedAsyncClient client, String tableName) {
-    return TableCreation.create(client, tableName, this, createTableRequest());
+    return TableLayout.of(this).createTable(client, tableName).thenApply(done -> client.table(tableName, this));
   }
 
   /** The members' keys and indexes, which must agree where they meet. */

@@ -1,19 +1,20 @@
 package io.dynakeys.runtime.schema;
 
 /**
- * A stored item that belongs to another entity: its key does not start with the prefix every key
- * of this record starts with ({@code RUN#}), so it was written by another record type sharing the
- * table. Scan such a table with {@link RecordTableSchema#ownItems()} as the filter, or read it
- * through an item collection, which dispatches each item to its record type.
+ * A stored item that belongs to another entity: its key does not carry this record's prefix (it is
+ * neither the bare prefix, {@code PROFILE}, nor starts with the prefix and the delimiter,
+ * {@code RUN#}), so it was written by another record type sharing the table. Scan such a table
+ * with {@link RecordTableSchema#ownItems()} as the filter, or read it through an item collection,
+ * which dispatches each item to its record type.
  */
 public final class ForeignItemException extends ItemMappingException {
   private static final long serialVersionUID = 1L;
 
   private final String storedKey;
 
-  ForeignItemException(String record, String attribute, String storedKey, String prefix) {
+  ForeignItemException(String record, String attribute, String storedKey, String expected) {
     super(record, attribute, "the item belongs to another entity: its key \"" + storedKey
-        + "\" does not start with \"" + prefix + "\", as every " + record + " key does. Filter a scan"
+        + "\" is not " + expected + ", as every " + record + " key is. Filter a scan"
         + " with tableSchema().ownItems() to skip other entities' items, or read the table through"
         + " an item collection", null);
     this.storedKey = storedKey;

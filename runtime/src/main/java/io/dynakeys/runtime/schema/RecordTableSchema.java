@@ -66,7 +66,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * <ul>
  *   <li>a stored value of another DynamoDB type than the component's (a number where a string
  *       belongs, a string where a nested record's map belongs) is an {@link ItemMappingException}
- *       naming the record, the attribute, the expected and the found type;
+ *       naming the record, the attribute, the expected and the found type, and the item by its
+ *       stored partition and sort key ({@link ItemMappingException#itemKey()});
  *   <li>an absent (or NULL) attribute reads as {@code null}, or empty for {@code Optional}s; but
  *       a primitive component, or a component of the table's own keys, cannot be absent: that is
  *       an {@link ItemMappingException} ("missing"). A read through an index that does not
@@ -101,8 +102,8 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
   private final List<String> attributeNames;
   private final String partitionKeyAttribute;
   private final String sortKeyAttribute;
-  private final String partitionKeyPrefix;
-  private final String sortKeyPrefix;
+  private final KeyPrefix partitionKeyPrefix;
+  private final KeyPrefix sortKeyPrefix;
 
   RecordTableSchema(RecordTableSchemaBuilder<T> builder) {
     this.partitionKeyAttribute = builder.partitionKeyAttribute;
@@ -176,6 +177,14 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
     if (attributeMap == null) {
       return null;
     }
+    try {
+      return read(attributeMap, preserveEmptyObject);
+    } catch (ItemMappingException e) {
+      throw e.atItem(ItemKeys.of(partitionKeyAttribute, sortKeyAttribute, attributeMap));
+    }
+  }
+
+  private T read(Map<String, AttributeValue> attributeMap, boolean preserveEmptyObject) {
     if (verifyKeysOnRead) {
       checkOwnKey(attributeMap, partitionKeyAttribute, partitionKeyPrefix);
       checkOwnKey(attributeMap, sortKeyAttribute, sortKeyPrefix);
@@ -229,20 +238,22 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
     return item;
   }
 
-  private void checkOwnKey(Map<String, AttributeValue> item, String attribute, String prefix) {
+  private void checkOwnKey(Map<String, AttributeValue> item, String attribute, KeyPrefix prefix) {
     if (attribute == null || prefix.isEmpty()) {
       return;
     }
     AttributeValue stored = item.get(attribute);
-    if (stored != null && stored.s() != null && !stored.s().startsWith(prefix)) {
-      throw new ForeignItemException(record, attribute, stored.s(), prefix);
+    if (stored != null && stored.s() != null && !prefix.owns(stored.s())) {
+      throw new ForeignItemException(record, attribute, stored.s(), prefix.describe());
     }
   }
 
   /**
-   * Whether {@code item} is an item of this record as far as its keys tell: its stored partition
-   * and sort keys start with this record's prefixes. Items of other entities sharing the table fail
-   * this; an item of this record's shape may still fail {@link #mapToItem(Map)} on its values.
+   * Whether {@code item} is an item of this record as far as its keys tell: each stored key that
+   * has a prefix is the bare prefix ({@code PROFILE}, for a key without components) or starts with
+   * the prefix and the delimiter ({@code RUN#}), the rule the processor checks prefixes by, so
+   * {@code PROFILE_PHOTO#1} is not a {@code PROFILE} key. Items of other entities sharing the table
+   * fail this; an item of this record's shape may still fail {@link #mapToItem(Map)} on its values.
    *
    * @param item a stored item
    * @return whether its keys carry this record's prefixes (always, for a record without prefixes)
@@ -251,17 +262,20 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
     return owns(item, partitionKeyAttribute, partitionKeyPrefix) && owns(item, sortKeyAttribute, sortKeyPrefix);
   }
 
-  private static boolean owns(Map<String, AttributeValue> item, String attribute, String prefix) {
+  private static boolean owns(Map<String, AttributeValue> item, String attribute, KeyPrefix prefix) {
     if (attribute == null || prefix.isEmpty()) {
       return true;
     }
     AttributeValue stored = item.get(attribute);
-    return stored != null && stored.s() != null && stored.s().startsWith(prefix);
+    return stored != null && stored.s() != null && prefix.owns(stored.s());
   }
 
   /**
    * A filter expression that keeps this record's items in a scan of a table shared with other
-   * entities: {@code begins_with} on the key prefixes ({@code SEASON#}, {@code RUN#}).
+   * entities, by the rule of {@link #owns(Map)}: for each key with a prefix, the key is the bare
+   * prefix or begins with the prefix and the delimiter
+   * ({@code (#dynakeysPk = :dynakeysPkBare OR begins_with(#dynakeysPk, :dynakeysPkPrefix))}, with
+   * {@code "SEASON"} and {@code "SEASON#"}).
    *
    * <pre>{@code
    * table.scan(r -> r.filterExpression(RunKeys.tableSchema().ownItems()))
@@ -272,25 +286,31 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
    *     its items from another entity's
    */
   public Expression ownItems() {
-    List<String> conditions = new ArrayList<>();
     Map<String, String> names = new LinkedHashMap<>();
     Map<String, AttributeValue> values = new LinkedHashMap<>();
-    if (partitionKeyAttribute != null && !partitionKeyPrefix.isEmpty()) {
-      conditions.add("begins_with(#dynakeysPk, :dynakeysPkPrefix)");
-      names.put("#dynakeysPk", partitionKeyAttribute);
-      values.put(":dynakeysPkPrefix", AttributeValue.fromS(partitionKeyPrefix));
-    }
-    if (sortKeyAttribute != null && !sortKeyPrefix.isEmpty()) {
-      conditions.add("begins_with(#dynakeysSk, :dynakeysSkPrefix)");
-      names.put("#dynakeysSk", sortKeyAttribute);
-      values.put(":dynakeysSkPrefix", AttributeValue.fromS(sortKeyPrefix));
-    }
-    if (conditions.isEmpty()) {
+    String condition = ownItemsCondition("dynakeys", names, values);
+    if (condition == null) {
       throw new IllegalStateException(record + "'s keys have no prefix, so nothing in an item's key"
           + " tells it from another entity's: give it a partitionPrefix or sortPrefix");
     }
-    return Expression.builder().expression(String.join(" AND ", conditions))
-        .expressionNames(names).expressionValues(values).build();
+    return Expression.builder().expression(condition).expressionNames(names).expressionValues(values).build();
+  }
+
+  /**
+   * The condition of {@link #ownItems()} with placeholders {@code #dynakeysPk}, {@code #dynakeysSk}
+   * and values named from {@code valuePrefix}; {@code null} when the keys have no prefix.
+   */
+  String ownItemsCondition(String valuePrefix, Map<String, String> names, Map<String, AttributeValue> values) {
+    List<String> conditions = new ArrayList<>();
+    if (partitionKeyAttribute != null && !partitionKeyPrefix.isEmpty()) {
+      names.put("#dynakeysPk", partitionKeyAttribute);
+      conditions.add(partitionKeyPrefix.condition("#dynakeysPk", valuePrefix + "Pk", values));
+    }
+    if (sortKeyAttribute != null && !sortKeyPrefix.isEmpty()) {
+      names.put("#dynakeysSk", sortKeyAttribute);
+      conditions.add(sortKeyPrefix.condition("#dynakeysSk", valuePrefix + "Sk", values));
+    }
+    return conditions.isEmpty() ? null : String.join(" AND ", conditions);
   }
 
   /**
@@ -480,57 +500,67 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
 
   /**
    * The request that creates this schema's table with all its indices, for
-   * {@link DynamoDbTable#createTable(CreateTableEnhancedRequest)}: every index projects all
-   * attributes, so items read through an index are whole records, and no throughput is given, so
-   * the enhanced client creates the table with on-demand ({@code PAY_PER_REQUEST}) billing. For
-   * provisioned capacity, set it with {@code toBuilder()} on the result (the table and every global
-   * index need it).
+   * {@link DynamoDbTable#createTable(CreateTableEnhancedRequest)}: {@link TableLayout#createTableRequest()}
+   * of {@code TableLayout.of(this)}. Every index projects all attributes, so items read through an
+   * index are whole records, and no throughput is given, so the enhanced client creates the table
+   * with on-demand ({@code PAY_PER_REQUEST}) billing. For provisioned capacity, set it with
+   * {@code toBuilder()} on the result (the table and every global index need it).
    *
    * @return the request, with every index and no throughput
    * @throws IllegalStateException if the schema has no partition key (a nested-document schema)
    */
   public CreateTableEnhancedRequest createTableRequest() {
-    return TableCreation.request(record, hasPartitionKey, indices);
+    return layout().createTableRequest();
   }
 
   /**
-   * Creates the table {@code tableName} with {@link #createTableRequest()}, waits until DynamoDB
+   * Creates the table {@code tableName} with every index of this record, waits until DynamoDB
    * reports it active (the SDK's waiter, polling every 250 ms for at most five minutes), and
-   * returns it: a put right after this call finds the table.
+   * returns it: a put right after this call finds the table. A table of that name that exists is
+   * not changed: it is returned when it has this record's layout (keys, their types, every index
+   * with its keys and an ALL projection; other indexes it has are left alone). For a table that
+   * several records and collections share, create it with {@link TableLayout#of} naming them all.
    *
    * @param client the enhanced client
    * @param tableName the table to create
    * @return the table, mapped by this schema
+   * @throws TableLayoutMismatchException if the table exists with another layout; the message
+   *     lists every difference
    * @throws IllegalStateException if the table does not become active in time
    */
   public DynamoDbTable<T> createTable(DynamoDbEnhancedClient client, String tableName) {
-    return TableCreation.create(client, tableName, this, createTableRequest());
+    layout().createTable(client, tableName);
+    return client.table(tableName, this);
   }
 
   /**
-   * Creates the table {@code tableName} with {@link #createTableRequest()} through the
-   * asynchronous client; the future completes with the table once DynamoDB reports it active.
+   * Creates the table {@code tableName}, or checks the one that exists, as
+   * {@link #createTable(DynamoDbEnhancedClient, String)} does, through the asynchronous client.
    *
    * @param client the asynchronous enhanced client
    * @param tableName the table to create
-   * @return the table, mapped by this schema, once active
+   * @return the table, mapped by this schema, once active; or a future failed with a
+   *     {@link TableLayoutMismatchException}
    */
   public CompletableFuture<DynamoDbAsyncTable<T>> createTable(DynamoDbEnhancedAsyncClient client, String tableName) {
-    return TableCreation.create(client, tableName, this, createTableRequest());
+    return layout().createTable(client, tableName).thenApply(done -> client.table(tableName, this));
   }
 
-  /** The secondary indices, for a collection's table. */
-  List<SecondaryIndex> indices() {
-    return indices;
+  private TableLayout layout() {
+    if (!hasPartitionKey) {
+      throw new IllegalStateException(record + " has no partition key, so it cannot have a table of"
+          + " its own; only schemas built with partitionKey(...) can create tables");
+    }
+    return TableLayout.of(this);
   }
 
-  /** The start of every partition key of this record, or empty. */
-  String partitionKeyPrefix() {
+  /** The tag of every partition key of this record. */
+  KeyPrefix partitionKeyPrefix() {
     return partitionKeyPrefix;
   }
 
-  /** The start of every sort key of this record, or empty. */
-  String sortKeyPrefix() {
+  /** The tag of every sort key of this record. */
+  KeyPrefix sortKeyPrefix() {
     return sortKeyPrefix;
   }
 

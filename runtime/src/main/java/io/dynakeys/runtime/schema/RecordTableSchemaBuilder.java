@@ -30,8 +30,8 @@ public final class RecordTableSchemaBuilder<T> {
   final List<TaggedAttribute> tags = new ArrayList<>();
   String partitionKeyAttribute;
   String sortKeyAttribute;
-  String partitionKeyPrefix = "";
-  String sortKeyPrefix = "";
+  KeyPrefix partitionKeyPrefix = KeyPrefix.NONE;
+  KeyPrefix sortKeyPrefix = KeyPrefix.NONE;
   boolean verifyKeysOnRead = true;
   private final Set<String> names = new HashSet<>();
   private final Set<String> reusedAttributes = new LinkedHashSet<>();
@@ -244,18 +244,22 @@ public final class RecordTableSchemaBuilder<T> {
   }
 
   /**
-   * The text every partition key and every sort key of this record starts with (its prefix tags
-   * with their delimiter, {@code "SEASON#"} and {@code "RUN#"}; empty when there is none). An item
-   * whose stored key does not start so belongs to another entity
-   * ({@link ForeignItemException}), and {@link RecordTableSchema#ownItems()} filters scans by them.
+   * The entity tags of this record's keys (the {@code partitionPrefix} and {@code sortPrefix} of
+   * {@code @KeySchema}, {@code "SEASON"} and {@code "RUN"}; empty when there is none) and their
+   * delimiter. A key carries its tag when it is the bare prefix (a key without components, such as
+   * {@code PROFILE}) or starts with the prefix and the delimiter ({@code RUN#...}), the rule the
+   * processor checks prefixes by: {@code PROFILE_PHOTO#1} is not a {@code PROFILE} key. An item
+   * whose stored key does not carry its tag belongs to another entity ({@link ForeignItemException}),
+   * and {@link RecordTableSchema#ownItems()} filters scans by the same rule.
    *
-   * @param partitionKeyPrefix the start of every partition key, or empty
-   * @param sortKeyPrefix the start of every sort key, or empty
+   * @param partitionKeyPrefix the partition key's prefix, without its delimiter, or empty
+   * @param sortKeyPrefix the sort key's prefix, without its delimiter, or empty
+   * @param delimiter the keys' delimiter
    * @return this builder
    */
-  public RecordTableSchemaBuilder<T> keyPrefixes(String partitionKeyPrefix, String sortKeyPrefix) {
-    this.partitionKeyPrefix = Objects.requireNonNull(partitionKeyPrefix, "partitionKeyPrefix");
-    this.sortKeyPrefix = Objects.requireNonNull(sortKeyPrefix, "sortKeyPrefix");
+  public RecordTableSchemaBuilder<T> keyPrefixes(String partitionKeyPrefix, String sortKeyPrefix, char delimiter) {
+    this.partitionKeyPrefix = new KeyPrefix(Objects.requireNonNull(partitionKeyPrefix, "partitionKeyPrefix"), delimiter);
+    this.sortKeyPrefix = new KeyPrefix(Objects.requireNonNull(sortKeyPrefix, "sortKeyPrefix"), delimiter);
     return this;
   }
 

@@ -277,7 +277,8 @@ class ComponentTypesTest {
         assertThrows(ItemMappingException.class, () -> THING.mapToItem(item));
     assertEquals("color", e.attribute());
     assertEquals("Thing.color: cannot read the stored value as Color: "
-        + e.getCause().getMessage(), e.getMessage());
+        + e.getCause().getMessage()
+        + " (item pk = \"THING#t1\", sk = \"DAY#2026-03-21\")", e.getMessage());
   }
 
   private static Thing empty() {

@@ -131,11 +131,14 @@ class KeyAttributesTest {
     assertEquals("Run.sk: the stored key \"0000001500#0000001719100800#p_9999\" differs from"
         + " \"0000001500#0000001719100800#p_8842\", the key the item's components give (the item"
         + " was written by other code, or the key layout changed since it was written;"
-        + " tableSchema().withoutKeyVerification() reads such items anyway, to rewrite them)", e.getMessage());
+        + " tableSchema().withoutKeyVerification() reads such items anyway, to rewrite them)"
+        + " (item pk = \"SEASON#2026-SPRING\", sk = \"0000001500#0000001719100800#p_9999\")", e.getMessage());
     assertEquals("Run", e.record());
     assertEquals("sk", e.attribute());
     assertEquals("0000001500#0000001719100800#p_9999", e.storedValue());
     assertEquals("0000001500#0000001719100800#p_8842", e.computedValue());
+    assertEquals(List.of("pk", "sk"), List.copyOf(e.itemKey().keySet()), "partition key first");
+    assertEquals(Map.of("pk", "SEASON#2026-SPRING", "sk", "0000001500#0000001719100800#p_9999"), e.itemKey());
   }
 
   @Test
@@ -197,7 +200,8 @@ class KeyAttributesTest {
     KeyFormatException cause = assertInstanceOf(KeyFormatException.class, e.getCause());
     assertEquals("season", cause.component());
     assertEquals("Run.pk: cannot recompute the partition key from the stored components: "
-        + cause.getMessage(), e.getMessage());
+        + cause.getMessage()
+        + " (item pk = \"SEASON#2026-SPRING\", sk = \"0000001500#0000001719100800#p_8842\")", e.getMessage());
     assertEquals("pk", e.attribute());
   }
 
@@ -214,7 +218,8 @@ class KeyAttributesTest {
         assertThrows(ItemMappingException.class, () -> SCHEMA.mapToItem(item));
     assertEquals("Run.playerId: missing: the stored item has no \"playerId\" attribute, and a component of"
         + " the table's keys cannot be absent (the item was written by other code, or is read through an"
-        + " index that does not project \"playerId\")", e.getMessage());
+        + " index that does not project \"playerId\")"
+        + " (item pk = \"SEASON#2026-SPRING\", sk = \"0000001500#0000001719100800#p_8842\")", e.getMessage());
     assertEquals("Run", e.record());
     assertEquals("playerId", e.attribute());
     Map<String, AttributeValue> nullSeason = stored();
@@ -273,7 +278,8 @@ class KeyAttributesTest {
         assertThrows(ItemMappingException.class, () -> SCHEMA.mapToItem(item));
     assertEquals("Run.score: missing: the stored item has no \"score\" attribute, and the primitive int"
         + " component cannot be absent (the item was written by other code, or is read through an index"
-        + " that does not project \"score\")", e.getMessage());
+        + " that does not project \"score\")"
+        + " (item pk = \"SEASON#2026-SPRING\", sk = \"0000001500#0000001719100800#p_8842\")", e.getMessage());
     assertEquals("Run", e.record());
     assertEquals("score", e.attribute());
   }
@@ -293,8 +299,8 @@ class KeyAttributesTest {
     item.put("tags", AttributeValue.fromS("speedrun"));
     ItemMappingException e =
         assertThrows(ItemMappingException.class, () -> SCHEMA.mapToItem(item));
-    assertEquals("Run.tags: cannot read the stored value as List<String>: expected L, found S speedrun",
-        e.getMessage());
+    assertEquals("Run.tags: cannot read the stored value as List<String>: expected L, found S speedrun"
+        + " (item pk = \"SEASON#2026-SPRING\", sk = \"0000001500#0000001719100800#p_8842\")", e.getMessage());
     assertEquals("tags", e.attribute());
   }
 

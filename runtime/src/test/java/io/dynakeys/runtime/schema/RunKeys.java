@@ -48,7 +48,7 @@ final class RunKeys {
         .attribute("tags", StoredType.listOf(StoredType.of(String.class)))
         .attribute("finishedAt", StoredType.optionalOf(StoredType.of(Instant.class)))
         .partitionKey("pk", RunKeys::partitionKey)
-        .keyPrefixes("SEASON#", "")
+        .keyPrefixes("SEASON", "", '#')
         .sortKey("sk", RunKeys::sortKey)
         .indexPartitionKey("byPlayer", "gsi1pk", RunKeys::byPlayerPartitionKey)
         .indexSortKey("byPlayer", "gsi1sk", RunKeys::byPlayerSortKey)

@@ -49,9 +49,11 @@ class SchemaOptionsTest {
         () -> assertEquals("Run", e.record()),
         () -> assertEquals("pk", e.attribute()),
         () -> assertEquals("PLAYER#p_8842", e.storedKey()),
-        () -> assertEquals("Run.pk: the item belongs to another entity: its key \"PLAYER#p_8842\" does not start with"
-            + " \"SEASON#\", as every Run key does. Filter a scan with tableSchema().ownItems() to skip other"
-            + " entities' items, or read the table through an item collection", e.getMessage()));
+        () -> assertEquals(Map.of("pk", "PLAYER#p_8842", "sk", "PROFILE"), e.itemKey()),
+        () -> assertEquals("Run.pk: the item belongs to another entity: its key \"PLAYER#p_8842\" is not"
+            + " \"SEASON\" or a key starting with \"SEASON#\", as every Run key is. Filter a scan with"
+            + " tableSchema().ownItems() to skip other entities' items, or read the table through an item"
+            + " collection (item pk = \"PLAYER#p_8842\", sk = \"PROFILE\")", e.getMessage()));
     assertInstanceOf(ItemMappingException.class, e);
     assertFalse(RUNS.owns(player));
     assertTrue(RUNS.owns(run()));
@@ -65,9 +67,9 @@ class SchemaOptionsTest {
 
   @Test
   void ownershipNeedsEveryPrefixedKey() {
-    RecordTableSchema<Run> both = RunKeys.builder().keyPrefixes("SEASON#", "0").build();
+    RecordTableSchema<Run> both = RunKeys.builder().keyPrefixes("SEASON", "0000001500", '#').build();
     Map<String, AttributeValue> item = run();
-    assertTrue(both.owns(item), "sk 0000001500#... starts with 0");
+    assertTrue(both.owns(item), "sk 0000001500#... starts with 0000001500#");
     item.put("sk", AttributeValue.fromS("X#1"));
     assertFalse(both.owns(item));
     ForeignItemException e = assertThrows(ForeignItemException.class, () -> both.mapToItem(item));
@@ -82,31 +84,60 @@ class SchemaOptionsTest {
   }
 
   @Test
+  void aKeyCarriesItsPrefixWhenItIsTheBarePrefixOrGoesOnAtTheDelimiter() {
+    // A record whose sort key is its prefix alone (a singleton such as a profile), beside neighbours.
+    RecordTableSchema<Run> profile = RunKeys.builder().keyPrefixes("SEASON", "PROFILE", '#').build();
+    Map<String, Boolean> expected = new LinkedHashMap<>();
+    expected.put("PROFILE", true);
+    expected.put("PROFILE#1", true);
+    expected.put("PROFILE_PHOTO", false);
+    expected.put("PROFILE_PHOTO#1", false);
+    expected.put("PROFILES", false);
+    expected.put("PROFIL", false);
+    expected.put("PROFILE$1", false);
+    expected.forEach((sk, owned) -> {
+      Map<String, AttributeValue> item = run();
+      item.put("sk", AttributeValue.fromS(sk));
+      assertEquals(owned, profile.owns(item), sk);
+    });
+    Map<String, AttributeValue> photo = run();
+    photo.put("sk", AttributeValue.fromS("PROFILE_PHOTO#1"));
+    ForeignItemException e = assertThrows(ForeignItemException.class,
+        () -> RunKeys.builder().keyPrefixes("SEASON", "PROFILE", '#').build().mapToItem(photo));
+    assertTrue(e.getMessage().startsWith("Run.sk: the item belongs to another entity: its key \"PROFILE_PHOTO#1\""
+        + " is not \"PROFILE\" or a key starting with \"PROFILE#\""), e.getMessage());
+  }
+
+  @Test
   void ownItemsFiltersAScanByThePrefixes() {
     Expression own = RUNS.ownItems();
-    assertEquals("begins_with(#dynakeysPk, :dynakeysPkPrefix)", own.expression());
+    assertEquals("(#dynakeysPk = :dynakeysPkBare OR begins_with(#dynakeysPk, :dynakeysPkPrefix))", own.expression());
     assertEquals(Map.of("#dynakeysPk", "pk"), own.expressionNames());
-    assertEquals(Map.of(":dynakeysPkPrefix", AttributeValue.fromS("SEASON#")), own.expressionValues());
-    Expression both = RunKeys.builder().keyPrefixes("SEASON#", "RUN#").build().ownItems();
-    assertEquals("begins_with(#dynakeysPk, :dynakeysPkPrefix) AND begins_with(#dynakeysSk, :dynakeysSkPrefix)",
-        both.expression());
+    assertEquals(Map.of(":dynakeysPkBare", AttributeValue.fromS("SEASON"),
+        ":dynakeysPkPrefix", AttributeValue.fromS("SEASON#")), own.expressionValues());
+    Expression both = RunKeys.builder().keyPrefixes("SEASON", "RUN", '#').build().ownItems();
+    assertEquals("(#dynakeysPk = :dynakeysPkBare OR begins_with(#dynakeysPk, :dynakeysPkPrefix))"
+        + " AND (#dynakeysSk = :dynakeysSkBare OR begins_with(#dynakeysSk, :dynakeysSkPrefix))", both.expression());
     assertEquals(Map.of("#dynakeysPk", "pk", "#dynakeysSk", "sk"), both.expressionNames());
-    Expression sortOnly = RunKeys.builder().keyPrefixes("", "RUN#").build().ownItems();
-    assertEquals("begins_with(#dynakeysSk, :dynakeysSkPrefix)", sortOnly.expression());
+    assertEquals(AttributeValue.fromS("RUN#"), both.expressionValues().get(":dynakeysSkPrefix"));
+    Expression sortOnly = RunKeys.builder().keyPrefixes("", "RUN", '#').build().ownItems();
+    assertEquals("(#dynakeysSk = :dynakeysSkBare OR begins_with(#dynakeysSk, :dynakeysSkPrefix))",
+        sortOnly.expression());
     IllegalStateException none = assertThrows(IllegalStateException.class,
-        () -> RunKeys.builder().keyPrefixes("", "").build().ownItems());
+        () -> RunKeys.builder().keyPrefixes("", "", '#').build().ownItems());
     assertEquals("Run's keys have no prefix, so nothing in an item's key tells it from another entity's: give it a"
         + " partitionPrefix or sortPrefix", none.getMessage());
-    assertThrows(NullPointerException.class, () -> RunKeys.builder().keyPrefixes(null, ""));
+    assertThrows(NullPointerException.class, () -> RunKeys.builder().keyPrefixes(null, "", '#'));
     ScanRequest scan = (ScanRequest) TableMetadataTest.capture(
         client -> client.table("runs", RUNS).scan(r -> r.filterExpression(RUNS.ownItems())).items().iterator().hasNext());
-    assertEquals("begins_with(#dynakeysPk, :dynakeysPkPrefix)", scan.filterExpression());
+    assertEquals("(#dynakeysPk = :dynakeysPkBare OR begins_with(#dynakeysPk, :dynakeysPkPrefix))",
+        scan.filterExpression());
     assertEquals(AttributeValue.fromS("SEASON#"), scan.expressionAttributeValues().get(":dynakeysPkPrefix"));
   }
 
   @Test
   void aRecordWithoutPrefixesOwnsEveryItem() {
-    RecordTableSchema<Run> plain = RunKeys.builder().keyPrefixes("", "").build();
+    RecordTableSchema<Run> plain = RunKeys.builder().keyPrefixes("", "", '#').build();
     Map<String, AttributeValue> item = run();
     item.put("pk", AttributeValue.fromS("PLAYER#x"));
     assertTrue(plain.owns(item));
@@ -293,7 +324,8 @@ class SchemaOptionsTest {
     number.put("at", AttributeValue.fromN("12"));
     ItemMappingException e = assertThrows(ItemMappingException.class, () -> PLACES.mapToItem(number));
     assertEquals("Place.at: cannot read the stored value as Point (by PointConverter): expected S, found N"
-        + " AttributeValue(N=12)", e.getMessage());
+        + " AttributeValue(N=12)"
+        + " (item pk = \"PLACE#x\")", e.getMessage());
     Map<String, AttributeValue> noOrigin = new LinkedHashMap<>(item);
     noOrigin.remove("origin");
     ItemMappingException missing = assertThrows(ItemMappingException.class, () -> PLACES.mapToItem(noOrigin));

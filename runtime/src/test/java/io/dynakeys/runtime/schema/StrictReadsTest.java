@@ -47,8 +47,8 @@ class StrictReadsTest {
     item.put("name", AttributeValue.fromN("42"));
     ItemMappingException e = refused(RUNS, item, "Run", "name",
         "Run.name: cannot read the stored value as String: expected S, found N ");
-    assertEquals("Run.name: cannot read the stored value as String: expected S, found N AttributeValue(N=42)",
-        e.getMessage());
+    assertEquals("Run.name: cannot read the stored value as String: expected S, found N AttributeValue(N=42)"
+        + " (item pk = \"SEASON#2026-SPRING\", sk = \"0000001500#0000001719100800#p_8842\")", e.getMessage());
     assertInstanceOf(IllegalArgumentException.class, e.getCause());
   }
 
@@ -75,7 +75,8 @@ class StrictReadsTest {
     score.put("score", AttributeValue.fromS("1500"));
     ItemMappingException e = refused(RUNS, score, "Run", "score",
         "Run.score: cannot read the stored value as int: expected N, found S 1500");
-    assertEquals("Run.score: cannot read the stored value as int: expected N, found S 1500", e.getMessage());
+    assertEquals("Run.score: cannot read the stored value as int: expected N, found S 1500"
+        + " (item pk = \"SEASON#2026-SPRING\", sk = \"0000001500#0000001719100800#p_8842\")", e.getMessage());
   }
 
   @Test
@@ -109,7 +110,8 @@ class StrictReadsTest {
     ItemMappingException e = refused(ComponentTypesTest.THING, item, "Thing", "home",
         "Thing.home: cannot read the stored value as Address: expected M (the map of a nested Address), found S Main St");
     assertEquals("Thing.home: cannot read the stored value as Address: expected M (the map of a nested Address), found S"
-        + " Main St", e.getMessage());
+        + " Main St"
+        + " (item pk = \"THING#t1\", sk = \"DAY#2026-03-21\")", e.getMessage());
     Map<String, AttributeValue> inList = thing();
     inList.put("previous", AttributeValue.fromL(List.of(AttributeValue.fromS("Old Rd"))));
     refused(ComponentTypesTest.THING, inList, "Thing", "previous",

@@ -1,0 +1,348 @@
+package io.dynakeys.runtime.schema;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedAsyncClient;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
+import software.amazon.awssdk.enhanced.dynamodb.IndexMetadata;
+import software.amazon.awssdk.enhanced.dynamodb.KeyAttributeMetadata;
+import software.amazon.awssdk.enhanced.dynamodb.TableMetadata;
+import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
+import software.amazon.awssdk.enhanced.dynamodb.document.DocumentTableSchema;
+import software.amazon.awssdk.enhanced.dynamodb.model.CreateTableEnhancedRequest;
+import software.amazon.awssdk.enhanced.dynamodb.model.EnhancedGlobalSecondaryIndex;
+import software.amazon.awssdk.enhanced.dynamodb.model.EnhancedLocalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndexDescription;
+import software.amazon.awssdk.services.dynamodb.model.Projection;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.TableDescription;
+
+/**
+ * The layout of one table that one or several schemas share: the primary key, and the union of
+ * their secondary indexes, each with its keys, their types and its projection (every attribute).
+ * Unrelated records and collections of one application may live in one table; creating it from
+ * only one of them would leave out the others' indexes, found missing only when a query fails.
+ *
+ * <pre>{@code
+ * TableLayout layout = TableLayout.of(RunKeys.tableSchema(), CustomerItemKeys.tableSchema());
+ * layout.createTable(client, "app");                 // creates it, or checks the one that exists
+ * DynamoDbTable<Run> runs = client.table("app", RunKeys.tableSchema());
+ * }</pre>
+ *
+ * <p>{@link #createTable(DynamoDbEnhancedClient, String) createTable} creates the table (on-demand
+ * billing) and waits until it is active; when the table exists already it changes nothing: it
+ * waits until the table is active and checks that it has this layout, and throws a
+ * {@link TableLayoutMismatchException} listing every difference when it does not. Indexes that the
+ * table has beyond the layout's are left alone (another application's, or a record not named).
+ *
+ * <p>Schemas that cannot share a table are refused when the layout is made: different primary key
+ * attributes, an index of one name declared with other keys, other key types or as global in one
+ * and local in another, or one key attribute of two types. Immutable.
+ */
+public final class TableLayout {
+  private final String owners;
+  private final Key partitionKey;
+  private final Key sortKey;
+  private final Map<String, Index> indexes;
+
+  /** A key attribute and its type. */
+  private record Key(String attribute, ScalarAttributeType type) {
+    @Override
+    public String toString() {
+      return "\"" + attribute + "\" (" + type + ")";
+    }
+  }
+
+  /** A secondary index: local ones have the table's partition key and no {@code partition} here. */
+  private record Index(String name, boolean local, Key partition, Key sort, String owner) {
+    String describe() {
+      return (local ? "local" : "global") + " index " + name + " keyed by "
+          + (partition == null ? "the table's partition key" : partition.toString())
+          + (sort == null ? "" : " and " + sort);
+    }
+  }
+
+  private TableLayout(String owners, Key partitionKey, Key sortKey, Map<String, Index> indexes) {
+    this.owners = owners;
+    this.partitionKey = partitionKey;
+    this.sortKey = sortKey;
+    this.indexes = indexes;
+  }
+
+  /**
+   * The layout of one table shared by {@code schemas}: their common primary key and the union of
+   * their indexes.
+   *
+   * @param schemas the table schemas of the records and collections that share the table (for
+   *     example {@code RunKeys.tableSchema()}, {@code CustomerItemKeys.tableSchema()}), at least one
+   * @return the layout
+   * @throws IllegalArgumentException when the schemas disagree on the primary key, on an index of
+   *     one name, or on the type of a key attribute; or a schema has no partition key (a nested
+   *     record's)
+   */
+  public static TableLayout of(TableSchema<?>... schemas) {
+    Objects.requireNonNull(schemas, "schemas");
+    if (schemas.length == 0) {
+      throw new IllegalArgumentException("a table layout needs at least one schema");
+    }
+    String owners = null;
+    Key partition = null;
+    Key sort = null;
+    String first = null;
+    Map<String, Index> indexes = new LinkedHashMap<>();
+    Map<String, Key> attributes = new LinkedHashMap<>();
+    for (TableSchema<?> schema : schemas) {
+      Objects.requireNonNull(schema, "schema");
+      String owner = schema.itemType().rawClass().getSimpleName();
+      TableMetadata metadata = schema.tableMetadata();
+      Optional<IndexMetadata> primary = metadata.indices().stream()
+          .filter(i -> i.name().equals(TableMetadata.primaryIndexName())).findFirst();
+      if (primary.isEmpty() || primary.get().partitionKey().isEmpty()) {
+        throw new IllegalArgumentException(owner + " has no partition key, so it cannot have a table of"
+            + " its own; only schemas built with partitionKey(...) can create tables");
+      }
+      Key p = key(primary.get().partitionKey().get());
+      Key s = primary.get().sortKey().map(TableLayout::key).orElse(null);
+      if (first == null) {
+        first = owner;
+        owners = owner;
+        partition = p;
+        sort = s;
+      } else {
+        if (!p.equals(partition) || !Objects.equals(s, sort)) {
+          throw new IllegalArgumentException(owner + " and " + first + " cannot share one table: " + owner
+              + "'s primary key is " + describeKeys(p, s) + ", " + first + "'s " + describeKeys(partition, sort)
+              + " (a table has one primary key: declare the same key attributes in both)");
+        }
+        owners += ", " + owner;
+      }
+      remember(attributes, p, owner);
+      if (s != null) {
+        remember(attributes, s, owner);
+      }
+      for (IndexMetadata index : metadata.indices()) {
+        if (index.name().equals(TableMetadata.primaryIndexName())) {
+          continue;
+        }
+        Key ip = index.partitionKey().map(TableLayout::key).orElse(null);
+        Key is = index.sortKey().map(TableLayout::key).orElse(null);
+        Index mine = new Index(index.name(), ip == null, ip, is, owner);
+        Index before = indexes.putIfAbsent(index.name(), mine);
+        if (before != null && !(before.local() == mine.local() && Objects.equals(before.partition(), mine.partition())
+            && Objects.equals(before.sort(), mine.sort()))) {
+          throw new IllegalArgumentException(owner + " and " + before.owner() + " cannot share one table: "
+              + owner + " declares the " + mine.describe() + ", " + before.owner() + " the " + before.describe()
+              + " (a table has one index of each name: declare it alike, or give one of them another name)");
+        }
+        if (ip != null) {
+          remember(attributes, ip, owner);
+        }
+        if (is != null) {
+          remember(attributes, is, owner);
+        }
+      }
+    }
+    return new TableLayout(owners, partition, sort, indexes);
+  }
+
+  private static void remember(Map<String, Key> attributes, Key key, String owner) {
+    Key before = attributes.putIfAbsent(key.attribute(), key);
+    if (before != null && before.type() != key.type()) {
+      throw new IllegalArgumentException("the key attribute \"" + key.attribute() + "\" is " + key.type()
+          + " in " + owner + " but " + before.type() + " elsewhere in the table: a table defines each key"
+          + " attribute with one type");
+    }
+  }
+
+  private static Key key(KeyAttributeMetadata key) {
+    return new Key(key.name(), key.attributeValueType().scalarAttributeType());
+  }
+
+  private static String describeKeys(Key partition, Key sort) {
+    return partition + (sort == null ? " with no sort key" : " and " + sort);
+  }
+
+  /**
+   * The request that creates the table with every index, each projecting all attributes (so items
+   * read through an index are whole records) and no throughput, so the enhanced client creates
+   * the table with on-demand ({@code PAY_PER_REQUEST}) billing. For provisioned capacity, set it
+   * with {@code toBuilder()} on the result (the table and every global index need it).
+   *
+   * @return the request
+   */
+  public CreateTableEnhancedRequest createTableRequest() {
+    Projection all = Projection.builder().projectionType(ProjectionType.ALL).build();
+    List<EnhancedGlobalSecondaryIndex> global = new ArrayList<>();
+    List<EnhancedLocalSecondaryIndex> local = new ArrayList<>();
+    for (Index index : indexes.values()) {
+      if (index.local()) {
+        local.add(EnhancedLocalSecondaryIndex.create(index.name(), all));
+      } else {
+        global.add(EnhancedGlobalSecondaryIndex.builder().indexName(index.name()).projection(all).build());
+      }
+    }
+    CreateTableEnhancedRequest.Builder request = CreateTableEnhancedRequest.builder();
+    // DynamoDB rejects empty index lists, so only send the kinds the layout has.
+    if (!global.isEmpty()) {
+      request.globalSecondaryIndices(global);
+    }
+    if (!local.isEmpty()) {
+      request.localSecondaryIndices(local);
+    }
+    return request.build();
+  }
+
+  /**
+   * Creates the table {@code tableName} with {@link #createTableRequest()} and waits until DynamoDB
+   * reports it active (the SDK's waiter, polling every 250 ms for at most five minutes); a put right
+   * after this call finds it. A table of that name that exists already is not changed: once it is
+   * active it is checked against this layout.
+   *
+   * @param client the enhanced client
+   * @param tableName the table
+   * @throws TableLayoutMismatchException when the table exists with another layout
+   * @throws IllegalStateException if the table does not become active in time
+   */
+  public void createTable(DynamoDbEnhancedClient client, String tableName) {
+    TableCreation.create(client, tableName, this);
+  }
+
+  /**
+   * Creates the table {@code tableName} through the asynchronous client, or checks the one that
+   * exists, as {@link #createTable(DynamoDbEnhancedClient, String)} does.
+   *
+   * @param client the asynchronous enhanced client
+   * @param tableName the table
+   * @return a future that completes once the table is active, or fails with a
+   *     {@link TableLayoutMismatchException} when it exists with another layout
+   */
+  public CompletableFuture<Void> createTable(DynamoDbEnhancedAsyncClient client, String tableName) {
+    return TableCreation.create(client, tableName, this);
+  }
+
+  /**
+   * What differs between {@code table}, a table as DynamoDB describes it, and this layout: each
+   * entry one difference, such as {@code global index byPlayer is missing}. Indexes the table has
+   * beyond the layout's are no difference.
+   *
+   * @param table the description of an existing table ({@code DescribeTable})
+   * @return the differences; empty when the table has this layout
+   */
+  public List<String> differences(TableDescription table) {
+    List<String> out = new ArrayList<>();
+    Map<String, ScalarAttributeType> types = table.attributeDefinitions().stream()
+        .collect(Collectors.toMap(AttributeDefinition::attributeName, AttributeDefinition::attributeType, (a, b) -> a));
+    compareKeys(out, "the table's", table.keySchema(), partitionKey, sortKey, types);
+    Map<String, GlobalSecondaryIndexDescription> globals = new LinkedHashMap<>();
+    table.globalSecondaryIndexes().forEach(g -> globals.put(g.indexName(), g));
+    Map<String, LocalSecondaryIndexDescription> locals = new LinkedHashMap<>();
+    table.localSecondaryIndexes().forEach(l -> locals.put(l.indexName(), l));
+    for (Index index : indexes.values()) {
+      String name = (index.local() ? "local" : "global") + " index " + index.name();
+      List<KeySchemaElement> keys;
+      Projection projection;
+      if (index.local() && locals.containsKey(index.name())) {
+        keys = locals.get(index.name()).keySchema();
+        projection = locals.get(index.name()).projection();
+      } else if (!index.local() && globals.containsKey(index.name())) {
+        keys = globals.get(index.name()).keySchema();
+        projection = globals.get(index.name()).projection();
+      } else if (globals.containsKey(index.name()) || locals.containsKey(index.name())) {
+        out.add(name + " is a " + (index.local() ? "global" : "local") + " index on the table");
+        continue;
+      } else {
+        out.add(name + " (" + index.describe() + ", of " + index.owner() + ") is missing");
+        continue;
+      }
+      compareKeys(out, name + "'s", keys, index.local() ? partitionKey : index.partition(), index.sort(), types);
+      ProjectionType projected = projection == null ? null : projection.projectionType();
+      if (projected != ProjectionType.ALL) {
+        out.add(name + " projects " + (projected == null ? "nothing known" : projected)
+            + ", not ALL (items read through it would lack attributes)");
+      }
+    }
+    return out;
+  }
+
+  private static void compareKeys(List<String> out, String what, List<KeySchemaElement> keys, Key partition,
+      Key sort, Map<String, ScalarAttributeType> types) {
+    String hash = null;
+    String range = null;
+    for (KeySchemaElement key : keys) {
+      if (key.keyType() == KeyType.HASH) {
+        hash = key.attributeName();
+      } else if (key.keyType() == KeyType.RANGE) {
+        range = key.attributeName();
+      }
+    }
+    if (!partition.attribute().equals(hash)) {
+      out.add(what + " partition key is " + quote(hash) + ", the layout's \"" + partition.attribute() + "\"");
+    } else {
+      compareType(out, what + " partition key", partition, types);
+    }
+    if (sort == null && range != null) {
+      out.add(what + " sort key is \"" + range + "\", the layout has none");
+    } else if (sort != null && !sort.attribute().equals(range)) {
+      out.add(what + " sort key is " + (range == null ? "absent" : quote(range)) + ", the layout's \""
+          + sort.attribute() + "\"");
+    } else if (sort != null) {
+      compareType(out, what + " sort key", sort, types);
+    }
+  }
+
+  private static void compareType(List<String> out, String what, Key key, Map<String, ScalarAttributeType> types) {
+    ScalarAttributeType type = types.get(key.attribute());
+    if (type != null && type != key.type()) {
+      out.add(what + " \"" + key.attribute() + "\" is of type " + type + ", the layout's " + key.type());
+    }
+  }
+
+  private static String quote(String s) {
+    return s == null ? "absent" : "\"" + s + "\"";
+  }
+
+  /** The names of the schemas' items, for messages: {@code Run, CustomerItem}. */
+  String owners() {
+    return owners;
+  }
+
+  /** A schema with exactly this layout's keys, for the enhanced client's createTable. */
+  TableSchema<?> keysOnlySchema() {
+    DocumentTableSchema.Builder schema = DocumentTableSchema.builder();
+    String primary = TableMetadata.primaryIndexName();
+    schema.addIndexPartitionKey(primary, partitionKey.attribute(), type(partitionKey));
+    if (sortKey != null) {
+      schema.addIndexSortKey(primary, sortKey.attribute(), type(sortKey));
+    }
+    for (Index index : indexes.values()) {
+      if (index.partition() != null) {
+        schema.addIndexPartitionKey(index.name(), index.partition().attribute(), type(index.partition()));
+      }
+      if (index.sort() != null) {
+        schema.addIndexSortKey(index.name(), index.sort().attribute(), type(index.sort()));
+      }
+    }
+    return schema.build();
+  }
+
+  private static software.amazon.awssdk.enhanced.dynamodb.AttributeValueType type(Key key) {
+    return software.amazon.awssdk.enhanced.dynamodb.AttributeValueType.valueOf(key.type().toString());
+  }
+
+  @Override
+  public String toString() {
+    return "TableLayout[" + owners + ": " + describeKeys(partitionKey, sortKey)
+        + indexes.values().stream().map(i -> "; " + i.describe()).collect(Collectors.joining()) + "]";
+  }
+}
