@@ -91,7 +91,7 @@ class ReadmeFirstTryTest {
       Map<String, String> environment = new LinkedHashMap<>(readme.environment());
       assertEquals("http://localhost:8000", environment.get("AWS_ENDPOINT_URL_DYNAMODB"));
       environment.put("AWS_ENDPOINT_URL_DYNAMODB", server.endpoint().toString());
-      for (String run : List.of("first run")) {
+      for (String run : List.of("first run", "second run")) {
         Result result = run(command, project, WORK.resolve(run.replace(' ', '-') + ".log"), environment);
         assertEquals(0, result.exit(), "the README's " + String.join(" ", written) + " (" + run + ") in "
             + project + " failed:\n" + result.output());

@@ -256,7 +256,8 @@ class KeyAttributesTest {
     assertEquals("Run.lsi1sk: the stored item has no key attribute, but its components give \"NAME#Ada\":"
         + " it is missing from the index (the item was written by other code, or the key layout changed"
         + " since it was written; tableSchema().withoutKeyVerification() reads such items anyway, to"
-        + " rewrite them)", assertThrows(KeyMismatchException.class, () -> SCHEMA.mapToItem(item)).getMessage());
+        + " rewrite them) (item pk = \"SEASON#2026-SPRING\", sk = \"0000001500#0000001719100800#p_8842\")",
+        assertThrows(KeyMismatchException.class, () -> SCHEMA.mapToItem(item)).getMessage());
     assertEquals(RUN, SCHEMA.withoutKeyVerification().mapToItem(item));
   }
 
