@@ -27,6 +27,7 @@ import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
  */
 class FailureTest {
   private static final Duration NO_HANG = Duration.ofSeconds(20);
+  private static final Duration SLOW_HANG = Duration.ofSeconds(60);
 
   @Test
   void aFailingShardFailsTheReadAndNamesItsPartition() {
@@ -67,29 +68,38 @@ class FailureTest {
 
   @Test
   void aFailureFailsTheReadAtOnceWithoutWaitingForSlowShards() {
+    // The slow shard takes 15 s; a read that ends within 10 s did not wait for it, and nothing may
+    // take SLOW_HANG (60 s), which even a read that waited for it stays far below.
     SplittableRandom random = new SplittableRandom(ReadSeed.of("fail-fast"));
     Scenarios.Scenario scenario = scenarioWithItemsIn(random, 8, 2);
     FakeShards fake = new FakeShards("t", scenario.rows(), 1);
-    fake.slowPartitions.put("P1", 5_000L);
+    fake.slowPartitions.put("P1", 15_000L);
     fake.failOn("P6", 1);
     long start = System.nanoTime();
-    ShardReadException sync = assertTimeoutPreemptively(NO_HANG, () ->
-        assertThrows(ShardReadException.class, () -> scenario.query().items(fake.table()).toList()));
+    Thread[] reader = new Thread[1];
+    ShardReadException sync = assertTimeoutPreemptively(SLOW_HANG, () -> {
+      reader[0] = Thread.currentThread();
+      return assertThrows(ShardReadException.class, () -> scenario.query().items(fake.table()).toList());
+    });
     assertEquals("P6", sync.partitionValue());
     long syncMillis = (System.nanoTime() - start) / 1_000_000;
-    assertTrue(syncMillis < 4_000, "the synchronous read waited " + syncMillis + " ms for a slow shard");
+    // The read's own thread runs a request the executor has not started within FanOut's grace
+    // period (on a loaded machine that can be the slow shard's); only then may it wait for it.
+    boolean callerRanSlowShard = fake.startedOn.get("P1") == reader[0];
+    assertTrue(syncMillis < 10_000 || callerRanSlowShard, "the synchronous read waited " + syncMillis
+        + " ms for a slow shard that ran on " + fake.startedOn.get("P1"));
 
     FakeShards again = new FakeShards("t", scenario.rows(), 1);
-    again.slowPartitions.put("P1", 5_000L);
+    again.slowPartitions.put("P1", 15_000L);
     again.failOn("P6", 1);
     start = System.nanoTime();
-    ExecutionException async = assertTimeoutPreemptively(NO_HANG, () -> assertThrows(ExecutionException.class,
-        () -> scenario.query().page(again.asyncTable(), 10, null).get(NO_HANG.toSeconds(), TimeUnit.SECONDS)));
+    ExecutionException async = assertTimeoutPreemptively(SLOW_HANG, () -> assertThrows(ExecutionException.class,
+        () -> scenario.query().page(again.asyncTable(), 10, null).get(SLOW_HANG.toSeconds(), TimeUnit.SECONDS)));
     ShardReadException cause = assertInstanceOf(ShardReadException.class, async.getCause());
     assertEquals(6, cause.shard());
     assertInstanceOf(DynamoDbException.class, cause.getCause());
     long asyncMillis = (System.nanoTime() - start) / 1_000_000;
-    assertTrue(asyncMillis < 4_000, "the asynchronous read waited " + asyncMillis + " ms for a slow shard");
+    assertTrue(asyncMillis < 10_000, "the asynchronous read waited " + asyncMillis + " ms for a slow shard");
   }
 
   @Test

@@ -66,6 +66,8 @@ final class FakeShards {
   volatile long delayMillis;
   /** Extra delay of the requests to some partitions, in ms. */
   final Map<String, Long> slowPartitions = new ConcurrentHashMap<>();
+  /** The thread each partition's first request started on. */
+  final Map<String, Thread> startedOn = new ConcurrentHashMap<>();
   /** Whether asynchronous answers come on another thread. */
   volatile boolean asyncOnOtherThreads = true;
   volatile Consumer<Call> beforeAnswer = c -> {};
@@ -158,6 +160,7 @@ final class FakeShards {
     Call pending = new Call(index, partition, start, request.limit(), forward,
         Boolean.TRUE.equals(request.consistentRead()), Thread.currentThread().getName(), null, null);
     beforeAnswer.accept(pending);
+    startedOn.putIfAbsent(partition, Thread.currentThread());
     long delay = delayMillis + slowPartitions.getOrDefault(partition, 0L);
     if (delay > 0) {
       try {
