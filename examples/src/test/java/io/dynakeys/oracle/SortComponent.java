@@ -1,4 +1,4 @@
-package io.dynakeys.examples.oracle;
+package io.dynakeys.oracle;
 
 import io.dynakeys.codecs.testing.Utf8Order;
 import java.util.ArrayList;
