@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.dynakeys.codecs.testing.PropertySeed;
+import io.dynakeys.codecs.testing.RandomValues;
+import io.dynakeys.codecs.testing.Utf8Order;
 import io.dynakeys.runtime.KeyFormatException;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -137,13 +140,13 @@ class DateTimeCodecsTest {
       LocalDateTime a = millis(RandomValues.inRange(r, Long.MIN_VALUE, Long.MAX_VALUE));
       LocalDateTime b = millis(RandomValues.inRange(r, Long.MIN_VALUE, Long.MAX_VALUE));
       String ka = at.encode(a);
-      if (!a.equals(at.parse(ka)) || Integer.signum(a.compareTo(b)) != Integer.signum(RandomValues.utf8Compare(ka, at.encode(b)))) {
+      if (!a.equals(at.parse(ka)) || Integer.signum(a.compareTo(b)) != Integer.signum(Utf8Order.compare(ka, at.encode(b)))) {
         fail("seed " + PropertySeed.show(seed) + ": " + a + " -> " + ka + ", vs " + b);
       }
       LocalDateTime c = randomLocalDateTime(r).truncatedTo(ChronoUnit.MILLIS);
       LocalDateTime d = randomLocalDateTime(r).truncatedTo(ChronoUnit.MILLIS);
       String kc = latestFirst.encode(c);
-      if (!c.equals(latestFirst.parse(kc)) || Integer.signum(d.compareTo(c)) != Integer.signum(RandomValues.utf8Compare(kc, latestFirst.encode(d)))) {
+      if (!c.equals(latestFirst.parse(kc)) || Integer.signum(d.compareTo(c)) != Integer.signum(Utf8Order.compare(kc, latestFirst.encode(d)))) {
         fail("seed " + PropertySeed.show(seed) + ": inverted " + c + " -> " + kc + ", vs " + d);
       }
     }
@@ -208,7 +211,7 @@ class DateTimeCodecsTest {
       String kb = text.encode(b);
       OffsetDateTime back = text.parse(ka);
       int timeline = Integer.signum(a.toInstant().compareTo(b.toInstant()));
-      if (!back.equals(a.withOffsetSameInstant(ZoneOffset.UTC)) || timeline != Integer.signum(RandomValues.utf8Compare(ka, kb))) {
+      if (!back.equals(a.withOffsetSameInstant(ZoneOffset.UTC)) || timeline != Integer.signum(Utf8Order.compare(ka, kb))) {
         fail("seed " + PropertySeed.show(seed) + ": " + a + " -> " + ka + " -> " + back + ", vs " + b + " -> " + kb);
       }
       OffsetDateTime c = a.truncatedTo(ChronoUnit.MILLIS);
@@ -216,7 +219,7 @@ class DateTimeCodecsTest {
       String kc = padded.encode(c);
       int inverted = Integer.signum(d.toInstant().compareTo(c.toInstant()));
       if (!padded.parse(kc).equals(c.withOffsetSameInstant(ZoneOffset.UTC))
-          || inverted != Integer.signum(RandomValues.utf8Compare(kc, padded.encode(d)))) {
+          || inverted != Integer.signum(Utf8Order.compare(kc, padded.encode(d)))) {
         fail("seed " + PropertySeed.show(seed) + ": padded " + c + " -> " + kc + ", vs " + d);
       }
     }

@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.dynakeys.codecs.testing.PropertySeed;
+import io.dynakeys.codecs.testing.RandomValues;
+import io.dynakeys.codecs.testing.Utf8Order;
 import io.dynakeys.runtime.KeyFormatException;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -129,7 +132,7 @@ class PaddedLongCodecTest {
       }
       String ka = check(codec, d, a, s);
       String kb = codec.encode(b);
-      int keys = Integer.signum(RandomValues.utf8Compare(ka, kb));
+      int keys = Integer.signum(Utf8Order.compare(ka, kb));
       int values = Integer.signum(Long.compare(a, b)) * (d.inverted() ? -1 : 1);
       if (keys != values) {
         fail(d + " (seed " + PropertySeed.show(s) + "): " + a + " vs " + b + " compare " + values + " but keys " + ka
@@ -286,13 +289,13 @@ class PaddedLongCodecTest {
       return false;
     }
     if (range.lower() != null) {
-      int c = RandomValues.utf8Compare(key, range.lower());
+      int c = Utf8Order.compare(key, range.lower());
       if (c < 0 || (c == 0 && !range.lowerInclusive())) {
         return false;
       }
     }
     if (range.upper() != null) {
-      int c = RandomValues.utf8Compare(key, range.upper());
+      int c = Utf8Order.compare(key, range.upper());
       return c < 0 || (c == 0 && range.upperInclusive());
     }
     return true;

@@ -3,6 +3,9 @@ package io.dynakeys.codecs;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.dynakeys.codecs.testing.PropertySeed;
+import io.dynakeys.codecs.testing.RandomValues;
+import io.dynakeys.codecs.testing.Utf8Order;
 import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.TreePath;
 import java.math.BigInteger;
@@ -462,7 +465,7 @@ class ParserFuzzTest {
 
   /** Checks the contract on one text; whether the parser accepted it. */
   static boolean check(Subject subject, String text, long seed) {
-    Supplier<String> where = () -> subject + " (seed " + PropertySeed.show(seed) + "), text " + Utf8Test.escape(text);
+    Supplier<String> where = () -> subject + " (seed " + PropertySeed.show(seed) + "), text " + Utf8Order.show(text);
     boolean accepted = checkWhole(subject, text, where);
     if (text.indexOf(subject.delimiter()) < 0) {
       // The same text between two other components reads the same, or fails the same.
@@ -524,7 +527,7 @@ class ParserFuzzTest {
       throw new AssertionError(where.get() + " parsed to " + parsed + ", which cannot be encoded: " + e, e);
     }
     if (!again.equals(text)) {
-      fail(where.get() + " parsed to " + parsed + ", which encodes to " + Utf8Test.escape(again));
+      fail(where.get() + " parsed to " + parsed + ", which encodes to " + Utf8Order.show(again));
     }
     return true;
   }

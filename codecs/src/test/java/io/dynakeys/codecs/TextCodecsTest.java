@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.dynakeys.codecs.testing.PropertySeed;
+import io.dynakeys.codecs.testing.RandomValues;
+import io.dynakeys.codecs.testing.Utf8Order;
 import io.dynakeys.runtime.KeyFormatException;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -64,7 +67,7 @@ class TextCodecsTest {
       if (!codec.parse(ka).equals(a)) {
         fail(name + " (seed " + PropertySeed.show(seed) + "): " + a + " -> " + ka + " -> " + codec.parse(ka));
       }
-      if (order != null && Integer.signum(RandomValues.utf8Compare(ka, kb)) != Integer.signum(order.compare(a, b))) {
+      if (order != null && Integer.signum(Utf8Order.compare(ka, kb)) != Integer.signum(order.compare(a, b))) {
         fail(name + " (seed " + PropertySeed.show(seed) + "): " + a + " vs " + b + " but keys " + ka + " vs " + kb);
       }
     }
@@ -75,7 +78,7 @@ class TextCodecsTest {
   @Test
   void textIsItselfAndSortsByUtf8Bytes() {
     TextCodec<String> text = TextCodec.of(String.class, "Rec", "name", '#');
-    roundTripAndOrder("TextCodecsTest.text", text, r -> RandomValues.text(r, 8, '#'), RandomValues::utf8Compare);
+    roundTripAndOrder("TextCodecsTest.text", text, r -> RandomValues.text(r, 8, '#'), Utf8Order::compare);
     assertEquals("a b!\u0000\ud83d\ude00", text.encode("a b!\u0000\ud83d\ude00"));
   }
 
@@ -105,7 +108,7 @@ class TextCodecsTest {
   void enumsAreTheirNames() {
     TextCodec<Color> color = TextCodec.of(Color.class, "Rec", "color", '#');
     roundTripAndOrder("TextCodecsTest.enum", color, r -> Color.values()[r.nextInt(3)],
-        Comparator.comparing(Color::name, RandomValues::utf8Compare));
+        Comparator.comparing(Color::name, Utf8Order::compare));
     assertEquals("GREEN", color.encode(Color.GREEN));
     for (String bad : List.of("PURPLE", "red", "RED ", "")) {
       assertRejected("color", bad, () -> color.parse(bad));
@@ -215,11 +218,11 @@ class TextCodecsTest {
   void unpairedSurrogatesAreRefusedBothWays() {
     TextCodec<String> text = TextCodec.of(String.class, "Rec", "name", '#');
     for (String bad : List.of("a\ud800", "\udc00", "\ud800b", "\udc00\ud800", "x\ud83d", "\ude00x", "\ud83d\ud83d\ude00")) {
-      KeyFormatException encoded = assertThrows(KeyFormatException.class, () -> text.encode(bad), Utf8Test.escape(bad));
+      KeyFormatException encoded = assertThrows(KeyFormatException.class, () -> text.encode(bad), Utf8Order.show(bad));
       assertTrue(encoded.getMessage().contains("unpaired surrogate"), encoded.getMessage());
       assertEquals(bad, encoded.value());
-      KeyFormatException parsed = assertThrows(KeyFormatException.class, () -> text.parse(bad), Utf8Test.escape(bad));
-      assertAll(Utf8Test.escape(bad),
+      KeyFormatException parsed = assertThrows(KeyFormatException.class, () -> text.parse(bad), Utf8Order.show(bad));
+      assertAll(Utf8Order.show(bad),
           () -> assertEquals("Rec", parsed.record()),
           () -> assertEquals("name", parsed.component()),
           () -> assertEquals(bad, parsed.value()),

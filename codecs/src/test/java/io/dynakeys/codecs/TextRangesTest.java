@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.dynakeys.codecs.testing.PropertySeed;
+import io.dynakeys.codecs.testing.RandomValues;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;

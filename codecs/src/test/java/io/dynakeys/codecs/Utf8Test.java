@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.dynakeys.codecs.testing.PropertySeed;
+import io.dynakeys.codecs.testing.RandomValues;
+import io.dynakeys.codecs.testing.Utf8Order;
 import io.dynakeys.runtime.KeyFormatException;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -28,10 +31,10 @@ class Utf8Test {
     for (int i = 0; i < PropertySeed.pairs(); i++) {
       String a = RandomValues.text(r, 6, '\uffff');
       String b = r.nextBoolean() ? RandomValues.near(r, a, '\uffff') : RandomValues.text(r, 6, '\uffff');
-      int expected = Integer.signum(RandomValues.utf8Compare(a, b));
+      int expected = Integer.signum(Utf8Order.compare(a, b));
       int actual = Integer.signum(Utf8.compare(a, b));
       if (expected != actual) {
-        fail("seed " + PropertySeed.show(seed) + ": Utf8.compare(" + escape(a) + ", " + escape(b) + ") = " + actual
+        fail("seed " + PropertySeed.show(seed) + ": Utf8.compare(" + Utf8Order.show(a) + ", " + Utf8Order.show(b) + ") = " + actual
             + " but their UTF-8 bytes compare " + expected);
       }
     }
@@ -50,8 +53,8 @@ class Utf8Test {
     List<String> ascending = List.of("", "\u0000", "!", "#", "$", "0", "A", "a", "\u007f", "\u0080", "\u07ff", "\u0800",
         "\ud7ff", "\ue000", "\uffff", "\ud800\udc00", "\ud83d\ude00", "\udbff\udfff");
     for (int i = 0; i + 1 < ascending.size(); i++) {
-      assertTrue(Utf8.compare(ascending.get(i), ascending.get(i + 1)) < 0, escape(ascending.get(i)));
-      assertTrue(RandomValues.utf8Compare(ascending.get(i), ascending.get(i + 1)) < 0, escape(ascending.get(i)));
+      assertTrue(Utf8.compare(ascending.get(i), ascending.get(i + 1)) < 0, Utf8Order.show(ascending.get(i)));
+      assertTrue(Utf8Order.compare(ascending.get(i), ascending.get(i + 1)) < 0, Utf8Order.show(ascending.get(i)));
     }
   }
 
@@ -61,7 +64,7 @@ class Utf8Test {
     SplittableRandom r = new SplittableRandom(seed);
     for (int i = 0; i < 20_000; i++) {
       String s = RandomValues.text(r, 20, '\uffff');
-      assertEquals(RandomValues.utf8Length(s), Utf8.length(s), () -> "seed " + PropertySeed.show(seed) + ": " + escape(s));
+      assertEquals(Utf8Order.bytes(s), Utf8.length(s), () -> "seed " + PropertySeed.show(seed) + ": " + Utf8Order.show(s));
     }
     assertAll(
         () -> assertEquals(0, Utf8.length("")),
@@ -88,7 +91,7 @@ class Utf8Test {
           () -> assertEquals("Rec", e.record()),
           () -> assertEquals("sort key", e.component()),
           () -> assertEquals(over, e.value()),
-          () -> assertTrue(e.getMessage().contains(RandomValues.utf8Length(over) + " UTF-8 bytes"), e.getMessage()),
+          () -> assertTrue(e.getMessage().contains(Utf8Order.bytes(over) + " UTF-8 bytes"), e.getMessage()),
           () -> assertTrue(e.getMessage().contains("1024"), e.getMessage()));
     }
     String partition = "€".repeat(682); // 2046 bytes
@@ -96,11 +99,5 @@ class Utf8Test {
     assertThrows(KeyFormatException.class, () -> Utf8.checkLength("€".repeat(683), 2048, "Rec", "partition key"));
     assertEquals(1024, Utf8.SORT_KEY_LIMIT);
     assertEquals(2048, Utf8.PARTITION_KEY_LIMIT);
-  }
-
-  static String escape(String s) {
-    StringBuilder out = new StringBuilder("\"");
-    s.codePoints().forEach(cp -> out.append(cp >= 0x20 && cp < 0x7f ? Character.toString(cp) : String.format("\\u{%X}", cp)));
-    return out.append('"').toString();
   }
 }

@@ -5,19 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynakeys.codecs.testing.Utf8Order;
 import io.dynakeys.runtime.QueryStage;
 import io.dynakeys.runtime.read.ReadOptions;
 import io.dynakeys.runtime.read.ReadPage;
 import io.dynakeys.testing.AfterEachServer;
 import io.dynakeys.testing.BeforeEachServer;
 import io.dynakeys.testing.Capability;
+import io.dynakeys.testing.DynamoEndpoint;
 import io.dynakeys.testing.OnEachServer;
 import io.dynakeys.testing.RunSize;
-import io.dynakeys.testing.DynamoEndpoint;
-import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
@@ -190,7 +189,7 @@ class CollectionOracleTest {
       if (item instanceof Member member) {
         List<AccountItem> expected = items.stream()
             .filter(other -> other instanceof Member m && m.user().equals(member.user()))
-            .sorted(Comparator.comparing(other -> ((Member) other).account(), CollectionOracleTest::compareUtf8))
+            .sorted(Comparator.comparing(other -> ((Member) other).account(), Utf8Order::compare))
             .toList();
         assertEquals(expected, MemberKeys.queryByUser(member.user()).items(table).toList(),
             "memberships of \"" + member.user() + "\"");
@@ -312,8 +311,8 @@ class CollectionOracleTest {
       default: {
         String user = randomUser(random);
         String other = randomUser(random);
-        String lo = compareUtf8(user, other) <= 0 ? user : other;
-        String hi = compareUtf8(user, other) <= 0 ? other : user;
+        String lo = Utf8Order.compare(user, other) <= 0 ? user : other;
+        String hi = Utf8Order.compare(user, other) <= 0 ? other : user;
         String name = "query(" + account + ").members()";
         MemberKeys.Query members = whole.members();
         return switch (random.nextInt(6)) {
@@ -321,14 +320,14 @@ class CollectionOracleTest {
           case 1 -> new Case(name + ".user(\"" + user + "\")", () -> members.user(user), account,
               item -> item instanceof Member m && m.user().equals(user));
           case 2 -> new Case(name + ".userBetween(\"" + lo + "\", \"" + hi + "\")", () -> members.userBetween(lo, hi),
-              account, item -> item instanceof Member m && compareUtf8(m.user(), lo) >= 0
-                  && compareUtf8(m.user(), hi) <= 0);
+              account, item -> item instanceof Member m && Utf8Order.compare(m.user(), lo) >= 0
+                  && Utf8Order.compare(m.user(), hi) <= 0);
           case 3 -> new Case(name + ".userAtLeast(\"" + user + "\")", () -> members.userAtLeast(user), account,
-              item -> item instanceof Member m && compareUtf8(m.user(), user) >= 0);
+              item -> item instanceof Member m && Utf8Order.compare(m.user(), user) >= 0);
           case 4 -> new Case(name + ".userLessThan(\"" + user + "\")", () -> members.userLessThan(user), account,
-              item -> item instanceof Member m && compareUtf8(m.user(), user) < 0);
+              item -> item instanceof Member m && Utf8Order.compare(m.user(), user) < 0);
           default -> new Case(name + ".userGreaterThan(\"" + user + "\")", () -> members.userGreaterThan(user),
-              account, item -> item instanceof Member m && compareUtf8(m.user(), user) > 0);
+              account, item -> item instanceof Member m && Utf8Order.compare(m.user(), user) > 0);
         };
       }
     }
@@ -399,7 +398,7 @@ class CollectionOracleTest {
         } else if (x instanceof Invoice a && y instanceof Invoice b) {
           return Integer.compare(a.number(), b.number());
         } else if (x instanceof Member a && y instanceof Member b) {
-          return compareUtf8(a.user(), b.user());
+          return Utf8Order.compare(a.user(), b.user());
         }
         return 0;
       });
@@ -493,9 +492,6 @@ class CollectionOracleTest {
     return user.toString();
   }
 
-  private static int compareUtf8(String x, String y) {
-    return Arrays.compareUnsigned(x.getBytes(StandardCharsets.UTF_8), y.getBytes(StandardCharsets.UTF_8));
-  }
 
   private static List<AccountItem> reversed(List<AccountItem> list) {
     List<AccountItem> copy = new ArrayList<>(list);

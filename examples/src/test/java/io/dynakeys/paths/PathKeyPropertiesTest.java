@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.dynakeys.codecs.testing.Utf8Order;
 import io.dynakeys.runtime.KeyQuery;
 import io.dynakeys.runtime.QueryStage;
 import io.dynakeys.runtime.TreePath;
@@ -93,7 +94,7 @@ class PathKeyPropertiesTest {
       TreePath path = RandomTrees.path(random, NAMES, 4);
       QueryStage subtree = NodeKeys.query("a9").pathSubtree(folder);
       String prefix = prefixOf(subtree);
-      boolean matches = TreeModel.startsWithUtf8(NodeKeys.sortKey(path), prefix);
+      boolean matches = Utf8Order.startsWith(NodeKeys.sortKey(path), prefix);
       boolean expected = path.equals(folder) || TreeModel.below(folder, path);
       if (matches != expected) {
         fail("the subtree query of " + folder + " (" + subtree + ") " + (matches ? "matches" : "misses")
@@ -104,9 +105,9 @@ class PathKeyPropertiesTest {
       }
       String volumePrefix = prefixOf(VolumeEntryKeys.query("a9").volume("photos").pathSubtree(folder));
       String otherVolumeKey = VolumeEntryKeys.sortKey("photos-old", path);
-      assertFalse(TreeModel.startsWithUtf8(otherVolumeKey, volumePrefix),
+      assertFalse(Utf8Order.startsWith(otherVolumeKey, volumePrefix),
           "a photos subtree query matches " + otherVolumeKey + seedNote(caseName));
-      assertEquals(expected, TreeModel.startsWithUtf8(VolumeEntryKeys.sortKey("photos", path), volumePrefix),
+      assertEquals(expected, Utf8Order.startsWith(VolumeEntryKeys.sortKey("photos", path), volumePrefix),
           "the photos subtree query of " + folder + " and " + path + seedNote(caseName));
     }
     assertTrue(inside > PAIRS / 100, "too few pairs inside a subtree to mean anything: " + inside);

@@ -1,9 +1,8 @@
 package io.dynakeys.paths;
 
+import io.dynakeys.codecs.testing.Utf8Order;
 import io.dynakeys.runtime.TreePath;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
@@ -117,19 +116,7 @@ final class TreeModel {
     return out.toString();
   }
 
-  /** DynamoDB's order of string keys: the unsigned comparison of their UTF-8 bytes. */
-  static int compareUtf8(String a, String b) {
-    return Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
-  }
-
-  /** Whether {@code key} starts with {@code prefix}, byte for byte in UTF-8. */
-  static boolean startsWithUtf8(String key, String prefix) {
-    byte[] k = key.getBytes(StandardCharsets.UTF_8);
-    byte[] p = prefix.getBytes(StandardCharsets.UTF_8);
-    return k.length >= p.length && Arrays.equals(k, 0, p.length, p, 0, p.length);
-  }
-
-  static final Comparator<TreePath> PATH_ORDER = (a, b) -> compareUtf8(text(a), text(b));
+  static final Comparator<TreePath> PATH_ORDER = (a, b) -> Utf8Order.compare(text(a), text(b));
 
   private static List<TreePath> sorted(List<TreePath> paths) {
     List<TreePath> out = new ArrayList<>(paths);

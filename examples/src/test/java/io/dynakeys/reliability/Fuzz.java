@@ -1,11 +1,13 @@
 package io.dynakeys.reliability;
 
+import io.dynakeys.codecs.testing.PropertySeed;
 import java.util.SplittableRandom;
 
 /**
- * Seeds and sizes of the reliability tests. The base seed is fixed, so runs repeat; override it
- * with {@code -Ddynakeys.seed=<decimal or 0x-hex>} (the fixtures' property tests read the same
- * property). {@code -Ddynakeys.fuzz.iterations=<n>} sets the number of random inputs per property
+ * Seeds and sizes of the reliability tests. The base seed is fixed (a default of its own, read and
+ * derived by {@link PropertySeed}), so runs repeat; override it with
+ * {@code -Ddynakeys.seed=<decimal or 0x-hex>} (the fixtures' property tests read the same property).
+ * {@code -Ddynakeys.fuzz.iterations=<n>} sets the number of random inputs per property
  * (default {@value #DEFAULT_ITERATIONS}); tests against the server scale their random work by
  * the same factor. Every failure message names its case seed.
  */
@@ -19,19 +21,12 @@ final class Fuzz {
 
   /** The base seed of this run. */
   static long seed() {
-    String given = System.getProperty("dynakeys.seed");
-    if (given == null || given.isBlank()) {
-      return DEFAULT_SEED;
-    }
-    given = given.trim().replace("_", "");
-    return given.startsWith("0x") || given.startsWith("0X")
-        ? Long.parseUnsignedLong(given.substring(2), 16)
-        : Long.parseLong(given);
+    return PropertySeed.baseOr(DEFAULT_SEED);
   }
 
   /** The seed of one named case, derived from the base seed. */
   static long caseSeed(String caseName) {
-    return new SplittableRandom(seed() ^ (0x9E3779B97F4A7C15L * caseName.hashCode())).nextLong();
+    return PropertySeed.derive(seed(), caseName);
   }
 
   /** A random source for one named case. */
@@ -51,7 +46,7 @@ final class Fuzz {
   }
 
   static String show(long seed) {
-    return "0x" + Long.toHexString(seed);
+    return PropertySeed.show(seed);
   }
 
   /** The line each test class prints once: how to replay and how to scale the run. */

@@ -15,6 +15,9 @@ import static software.amazon.awssdk.enhanced.dynamodb.mapper.StaticAttributeTag
 import io.dynakeys.codecs.ComponentRange;
 import io.dynakeys.codecs.PaddedLongCodec;
 import io.dynakeys.codecs.TextCodec;
+import io.dynakeys.codecs.testing.PropertySeed;
+import io.dynakeys.codecs.testing.RandomValues;
+import io.dynakeys.codecs.testing.Utf8Order;
 import io.dynakeys.runtime.KeyQuery.Operator;
 import java.util.ArrayList;
 import java.util.List;
@@ -70,13 +73,13 @@ class KeyQueryTest {
       case BEGINS_WITH:
         return sk.startsWith(lo);
       case BETWEEN:
-        return RandomValues.utf8Compare(sk, lo) >= 0 && RandomValues.utf8Compare(sk, hi) <= 0;
+        return Utf8Order.compare(sk, lo) >= 0 && Utf8Order.compare(sk, hi) <= 0;
       case AT_LEAST:
-        return RandomValues.utf8Compare(sk, lo) >= 0;
+        return Utf8Order.compare(sk, lo) >= 0;
       case AT_MOST:
-        return RandomValues.utf8Compare(sk, hi) <= 0;
+        return Utf8Order.compare(sk, hi) <= 0;
       default:
-        return RandomValues.utf8Compare(sk, hi) < 0;
+        return Utf8Order.compare(sk, hi) < 0;
     }
   }
 
@@ -161,11 +164,11 @@ class KeyQueryTest {
       cLo = Integer.compare(item.n(), (Integer) lo);
       cHi = Integer.compare(item.n(), (Integer) hi);
     } else if (depth == 0) {
-      cLo = RandomValues.utf8Compare(item.a() + D, lo + "" + D);
-      cHi = RandomValues.utf8Compare(item.a() + D, hi + "" + D);
+      cLo = Utf8Order.compare(item.a() + D, lo + "" + D);
+      cHi = Utf8Order.compare(item.a() + D, hi + "" + D);
     } else {
-      cLo = RandomValues.utf8Compare(item.b(), (String) lo);
-      cHi = RandomValues.utf8Compare(item.b(), (String) hi);
+      cLo = Utf8Order.compare(item.b(), (String) lo);
+      cHi = Utf8Order.compare(item.b(), (String) hi);
     }
     switch (kind) {
       case 0:
@@ -260,17 +263,17 @@ class KeyQueryTest {
       }
       String below = KeyQuery.largestKeyBelow(key);
       String k = key;
-      assertTrue(RandomValues.utf8Compare(below, key) < 0, () -> RandomValues.escape(below) + " < " + RandomValues.escape(k));
-      assertTrue(RandomValues.utf8Length(below) <= 1024, () -> "over the limit: " + RandomValues.utf8Length(below));
+      assertTrue(Utf8Order.compare(below, key) < 0, () -> Utf8Order.show(below) + " < " + Utf8Order.show(k));
+      assertTrue(Utf8Order.bytes(below) <= 1024, () -> "over the limit: " + Utf8Order.bytes(below));
       for (int j = 0; j < 30; j++) {
         String probe = probe(r, key, below);
-        if (RandomValues.utf8Length(probe) > 1024) {
+        if (Utf8Order.bytes(probe) > 1024) {
           continue;
         }
-        boolean expected = RandomValues.utf8Compare(probe, key) < 0;
-        boolean actual = RandomValues.utf8Compare(probe, below) <= 0;
+        boolean expected = Utf8Order.compare(probe, key) < 0;
+        boolean actual = Utf8Order.compare(probe, below) <= 0;
         if (expected != actual) {
-          fail("seed " + PropertySeed.show(seed) + ": key " + RandomValues.escape(key) + ", probe " + RandomValues.escape(probe)
+          fail("seed " + PropertySeed.show(seed) + ": key " + Utf8Order.show(key) + ", probe " + Utf8Order.show(probe)
               + " is " + (expected ? "below the key but above " : "not below the key but at most ") + "largestKeyBelow");
         }
       }
@@ -338,14 +341,14 @@ class KeyQueryTest {
     String[] chars = {"a", "\u007f", "\u0080", "\u07ff", "\u0800", "\uffff", "\ud800\udc00", "\udbff\udfff", "\u0000"};
     for (int i = 0; i < 2_000; i++) {
       StringBuilder b = new StringBuilder();
-      while (RandomValues.utf8Length(b.toString()) < 1025 + r.nextInt(8)) {
+      while (Utf8Order.bytes(b.toString()) < 1025 + r.nextInt(8)) {
         b.append(r.nextInt(3) == 0 ? chars[r.nextInt(chars.length)] : "m");
       }
       String bound = b.toString();
       String upTo = KeyQuery.largestKeyUpTo(bound);
       String above = KeyQuery.smallestKeyAbove(upTo);
-      assertTrue(RandomValues.utf8Length(upTo) <= 1024, () -> "over the limit: " + RandomValues.utf8Length(upTo));
-      assertTrue(above == null || RandomValues.utf8Length(above) <= 1024);
+      assertTrue(Utf8Order.bytes(upTo) <= 1024, () -> "over the limit: " + Utf8Order.bytes(upTo));
+      assertTrue(above == null || Utf8Order.bytes(above) <= 1024);
       for (int j = 0; j < 40; j++) {
         int cut = Math.max(0, upTo.length() - r.nextInt(6));
         if (cut > 0 && cut < upTo.length() && Character.isLowSurrogate(upTo.charAt(cut))) {
@@ -357,18 +360,18 @@ class KeyQueryTest {
           k.append(chars[r.nextInt(chars.length)]);
         }
         String key = k.toString();
-        if (RandomValues.utf8Length(key) > 1024) {
+        if (Utf8Order.bytes(key) > 1024) {
           continue;
         }
-        boolean atMostBound = RandomValues.utf8Compare(key, bound) <= 0;
-        if (atMostBound != RandomValues.utf8Compare(key, upTo) <= 0) {
-          fail("seed " + PropertySeed.show(seed) + ": key " + RandomValues.escape(key) + " vs bound "
-              + RandomValues.escape(bound) + ": at most the bound " + atMostBound + ", but not so against the clamp");
+        boolean atMostBound = Utf8Order.compare(key, bound) <= 0;
+        if (atMostBound != Utf8Order.compare(key, upTo) <= 0) {
+          fail("seed " + PropertySeed.show(seed) + ": key " + Utf8Order.show(key) + " vs bound "
+              + Utf8Order.show(bound) + ": at most the bound " + atMostBound + ", but not so against the clamp");
         }
-        boolean atLeastAbove = above != null && RandomValues.utf8Compare(key, above) >= 0;
+        boolean atLeastAbove = above != null && Utf8Order.compare(key, above) >= 0;
         if (!atMostBound != atLeastAbove) {
-          fail("seed " + PropertySeed.show(seed) + ": key " + RandomValues.escape(key) + " vs bound "
-              + RandomValues.escape(bound) + ": above the bound " + !atMostBound + ", at least the clamped lower "
+          fail("seed " + PropertySeed.show(seed) + ": key " + Utf8Order.show(key) + " vs bound "
+              + Utf8Order.show(bound) + ": above the bound " + !atMostBound + ", at least the clamped lower "
               + atLeastAbove);
         }
       }

@@ -5,6 +5,7 @@ import com.palantir.javapoet.TypeName;
 import io.dynakeys.processor.model.Attribute;
 import io.dynakeys.processor.model.AttributeType;
 import io.dynakeys.processor.model.NestedRecord;
+import io.dynakeys.processor.validation.Messages;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.ElementKind;
@@ -26,10 +27,6 @@ final class AttributeTypeReader {
   /** The outcome: a storage, or the reason there is none. */
   record Outcome(AttributeType type, String problem) {}
 
-  /** DynamoDB stores no "empty Optional" inside a list or map: it would come back as null. */
-  private static final String OPTIONAL_INSIDE = "an Optional inside a collection cannot be stored:"
-      + " an empty one would be read back as null, so use the element type and leave empties out";
-
   private AttributeTypeReader() {}
 
   static Outcome read(TypeMirror type, List<String> enclosing) {
@@ -41,10 +38,10 @@ final class AttributeTypeReader {
       if (element == TypeKind.BYTE || element == TypeKind.CHAR) {
         return scalar(TypeName.get(type).withoutAnnotations());
       }
-      return problem("arrays other than byte[] and char[] have no attribute form; use a List");
+      return problem(Messages.arrayNotStorable());
     }
     if (type.getKind() != TypeKind.DECLARED) {
-      return problem("it is not a concrete type");
+      return problem(Messages.notConcreteType());
     }
     DeclaredType declared = (DeclaredType) type;
     TypeElement element = (TypeElement) declared.asElement();
@@ -65,21 +62,20 @@ final class AttributeTypeReader {
       case "java.util.NavigableSet": {
         Outcome set = collection(AttributeType.Kind.SET, declared, args, enclosing);
         if (set.problem() == null && !setElement(set.type().arguments().get(0))) {
-          return problem("DynamoDB sets hold strings, numbers or binary, so use a List for "
-              + KeyTypeReader.displayLabel(args.get(0)));
+          return problem(Messages.setElementNotStorableInSet(KeyTypeReader.displayLabel(args.get(0))));
         }
         return set;
       }
       case "java.util.Optional": {
         if (args.size() != 1) {
-          return problem("a raw Optional has no element type");
+          return problem(Messages.rawOptional());
         }
         Outcome inner = read(args.get(0), enclosing);
         if (inner.problem() != null) {
           return inner;
         }
         if (inner.type().kind() == AttributeType.Kind.OPTIONAL) {
-          return problem("an Optional of an Optional cannot be stored: both empties would be absent");
+          return problem(Messages.optionalOfOptional());
         }
         return generic(AttributeType.Kind.OPTIONAL, declared, List.of(inner.type()));
       }
@@ -87,20 +83,18 @@ final class AttributeTypeReader {
       case "java.util.SortedMap":
       case "java.util.NavigableMap": {
         if (args.size() != 2) {
-          return problem("a raw Map has no key and value types");
+          return problem(Messages.rawMap());
         }
         Outcome key = read(args.get(0), enclosing);
         if (key.problem() != null || !mapKey(key.type())) {
-          return problem("DynamoDB map keys are strings, so the key type must be stored as a"
-              + " string or a number (String, an enum, UUID, a number, ...), not "
-              + KeyTypeReader.displayLabel(args.get(0)));
+          return problem(Messages.mapKeyNotString(KeyTypeReader.displayLabel(args.get(0))));
         }
         Outcome value = read(args.get(1), enclosing);
         if (value.problem() != null) {
           return value;
         }
         if (value.type().kind() == AttributeType.Kind.OPTIONAL) {
-          return problem(OPTIONAL_INSIDE);
+          return problem(Messages.optionalInsideCollection());
         }
         return generic(AttributeType.Kind.MAP, declared, List.of(key.type(), value.type()));
       }
@@ -110,16 +104,16 @@ final class AttributeTypeReader {
     if (element.getKind() == ElementKind.RECORD) {
       return nestedRecord(element, enclosing);
     }
-    return problem("the enhanced client has no converter for it");
+    return problem(Messages.noClientConverter());
   }
 
   private static Outcome nestedRecord(TypeElement element, List<String> enclosing) {
     String name = element.getQualifiedName().toString();
     if (enclosing.contains(name)) {
-      return problem("records that contain themselves cannot be stored as nested maps");
+      return problem(Messages.recursiveNestedRecord());
     }
     if (!element.getTypeParameters().isEmpty()) {
-      return problem("generic nested records are not supported");
+      return problem(Messages.genericNestedRecord());
     }
     List<String> inside = new ArrayList<>(enclosing);
     inside.add(name);
@@ -127,17 +121,17 @@ final class AttributeTypeReader {
     for (RecordComponentElement c : element.getRecordComponents()) {
       ClientAnnotations.Options options = ClientAnnotations.read(c, false, false);
       if (!options.problems().isEmpty()) {
-        return problem("its component " + c.getSimpleName() + ": " + options.problems().get(0).message());
+        return problem(Messages.inNestedComponent(c.getSimpleName().toString(), options.problems().get(0).message()));
       }
       Outcome o = options.converter() != null
           ? new Outcome(AttributeType.of(AttributeType.Kind.CONVERTED, options.converter()), null)
           : read(c.asType(), inside);
       if (o.problem() != null) {
-        return problem("its component " + c.getSimpleName() + ": " + o.problem());
+        return problem(Messages.inNestedComponent(c.getSimpleName().toString(), o.problem()));
       }
       if (options.ignoreNulls() && ClientAnnotations.ignoreNullsProblem(o.type()) != null) {
-        return problem("its component " + c.getSimpleName() + ": "
-            + ClientAnnotations.ignoreNullsProblem(o.type()));
+        return problem(Messages.inNestedComponent(c.getSimpleName().toString(),
+            ClientAnnotations.ignoreNullsProblem(o.type())));
       }
       attributes.add(new Attribute(c.getSimpleName().toString(), options.attributeName(),
           TypeName.get(c.asType()).withoutAnnotations().box(), o.type(),
@@ -178,14 +172,14 @@ final class AttributeTypeReader {
   private static Outcome collection(AttributeType.Kind kind, DeclaredType type,
       List<? extends TypeMirror> args, List<String> enclosing) {
     if (args.size() != 1) {
-      return problem("a raw collection has no element type");
+      return problem(Messages.rawCollection());
     }
     Outcome element = read(args.get(0), enclosing);
     if (element.problem() != null) {
       return element;
     }
     if (element.type().kind() == AttributeType.Kind.OPTIONAL) {
-      return problem(OPTIONAL_INSIDE);
+      return problem(Messages.optionalInsideCollection());
     }
     return generic(kind, type, List.of(element.type()));
   }

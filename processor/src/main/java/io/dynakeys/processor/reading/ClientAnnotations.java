@@ -112,7 +112,7 @@ final class ClientAnnotations {
         }
         case CONVERTED_BY: {
           Optional<TypeMirror> value = Mirrors.value(mirror, "value", TypeMirror.class);
-          String problem = value.isEmpty() ? "it names no class" : converterProblem(value.get(), type);
+          String problem = value.isEmpty() ? Messages.converterNamesNoClass() : converterProblem(value.get(), type);
           if (problem != null) {
             problems.add(new Problem(Messages.badConverter(componentName, problem), mirror));
           } else {
@@ -125,7 +125,7 @@ final class ClientAnnotations {
           long incrementBy = Mirrors.value(mirror, "incrementBy", Long.class).orElse(1L);
           if (!integral(type)) {
             problems.add(new Problem(Messages.clientAnnotationWrongType(simple, componentName,
-                KeyTypeReader.displayLabel(type), "int, long, Integer or Long (a number it increments)"), mirror));
+                KeyTypeReader.displayLabel(type), Messages.versionTypes()), mirror));
           } else if (startAt < -1 || incrementBy < 1) {
             problems.add(new Problem(Messages.badVersionArguments(startAt, incrementBy), mirror));
           } else {
@@ -138,7 +138,7 @@ final class ClientAnnotations {
           long start = Mirrors.value(mirror, "startValue", Long.class).orElse(0L);
           if (!integral(type)) {
             problems.add(new Problem(Messages.clientAnnotationWrongType(simple, componentName,
-                KeyTypeReader.displayLabel(type), "int, long, Integer or Long (a number it counts)"), mirror));
+                KeyTypeReader.displayLabel(type), Messages.counterTypes()), mirror));
           } else {
             tags.add(new AttributeTag(AttributeTag.Kind.ATOMIC_COUNTER, delta, start, null));
           }
@@ -147,7 +147,7 @@ final class ClientAnnotations {
         case AUTO_TIMESTAMP:
           if (!KeyTypeReader.qualifiedName(type).equals("java.time.Instant")) {
             problems.add(new Problem(Messages.clientAnnotationWrongType(simple, componentName,
-                KeyTypeReader.displayLabel(type), "Instant (the client writes the time of each write)"), mirror));
+                KeyTypeReader.displayLabel(type), Messages.timestampTypes()), mirror));
           } else {
             tags.add(new AttributeTag(AttributeTag.Kind.AUTO_TIMESTAMP, 0, 0, null));
           }
@@ -174,7 +174,7 @@ final class ClientAnnotations {
   /** Why {@code @DynamoDbIgnoreNulls} means nothing on a component stored as {@code stored}, or null. */
   static String ignoreNullsProblem(AttributeType stored) {
     return stored.kind() == AttributeType.Kind.RECORD ? null
-        : "it applies to nested records, and this component is not one";
+        : Messages.ignoreNullsNotNested();
   }
 
   private static boolean integral(TypeMirror type) {
@@ -185,28 +185,28 @@ final class ClientAnnotations {
   /** Why {@code converterType} cannot convert a component of {@code componentType}, or null. */
   private static String converterProblem(TypeMirror converterType, TypeMirror componentType) {
     if (converterType.getKind() != TypeKind.DECLARED) {
-      return "it names no class";
+      return Messages.converterNamesNoClass();
     }
     TypeElement converter = (TypeElement) ((DeclaredType) converterType).asElement();
     String name = converter.getSimpleName().toString();
     if (converter.getKind() != ElementKind.CLASS || converter.getModifiers().contains(Modifier.ABSTRACT)) {
-      return name + " is not a concrete class";
+      return Messages.converterNotConcrete(name);
     }
     if (!converter.getModifiers().contains(Modifier.PUBLIC)) {
-      return name + " is not public, so the generated schema cannot create it";
+      return Messages.converterNotPublic(name);
     }
     boolean noArguments = ElementFilter.constructorsIn(converter.getEnclosedElements()).stream()
         .anyMatch(c -> c.getParameters().isEmpty() && c.getModifiers().contains(Modifier.PUBLIC));
     if (!noArguments) {
-      return name + " has no public constructor without arguments, which the generated schema calls";
+      return Messages.converterWithoutNoArgConstructor(name);
     }
     TypeMirror converted = convertedType(converter);
     if (converted == null) {
-      return name + " does not implement AttributeConverter";
+      return Messages.converterNotAttributeConverter(name);
     }
     if (converted.getKind() == TypeKind.DECLARED && !sameErasure(converted, componentType)) {
-      return name + " converts " + KeyTypeReader.displayLabel(converted) + ", not "
-          + KeyTypeReader.displayLabel(componentType);
+      return Messages.converterConvertsOther(name, KeyTypeReader.displayLabel(converted),
+          KeyTypeReader.displayLabel(componentType));
     }
     return null;
   }

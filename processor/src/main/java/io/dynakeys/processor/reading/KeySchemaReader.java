@@ -63,7 +63,7 @@ public final class KeySchemaReader {
     AnnotationMirror schema = Mirrors.find(type, KEY_SCHEMA).orElseThrow();
     String name = type.getSimpleName().toString();
     if (type.getKind() != ElementKind.RECORD) {
-      report.error(Messages.notARecord(kindName(type.getKind()), name), type, schema, null);
+      report.error(Messages.notARecord(Messages.kindName(type.getKind()), name), type, schema, null);
       return new Result.Invalid();
     }
     // Local records never reach a processor (javac does not hand them over): nothing to check.
@@ -251,18 +251,5 @@ public final class KeySchemaReader {
       }
     }
     return false;
-  }
-
-  private static String kindName(ElementKind kind) {
-    switch (kind) {
-      case INTERFACE:
-        return "an interface";
-      case ENUM:
-        return "an enum";
-      case ANNOTATION_TYPE:
-        return "an annotation type";
-      default:
-        return "a class";
-    }
   }
 }

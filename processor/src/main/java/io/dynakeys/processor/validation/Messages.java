@@ -3,6 +3,7 @@ package io.dynakeys.processor.validation;
 import io.dynakeys.codecs.Digits;
 import java.math.BigInteger;
 import java.util.Collection;
+import javax.lang.model.element.ElementKind;
 
 /**
  * Every diagnostic the processor prints, in one place so the wording stays stable and tested.
@@ -490,6 +491,120 @@ public final class Messages {
   public static String attributeNameClash(String component, String attribute, String other) {
     return component + " would be stored in the attribute \"" + attribute + "\", which " + other
         + " already uses: choose another name with @DynamoDbAttribute";
+  }
+
+  // The reasons the readers give, each completing one of the messages above: why a type has no
+  // attribute form (unsupportedAttributeType), why a converter cannot convert (badConverter), why
+  // @DynamoDbIgnoreNulls means nothing (ignoreNullsProblem), what a client annotation needs
+  // (clientAnnotationWrongType), and what a type that is not a record is (notARecord).
+
+  public static String arrayNotStorable() {
+    return "arrays other than byte[] and char[] have no attribute form; use a List";
+  }
+
+  public static String notConcreteType() {
+    return "it is not a concrete type";
+  }
+
+  public static String setElementNotStorableInSet(String elementType) {
+    return "DynamoDB sets hold strings, numbers or binary, so use a List for " + elementType;
+  }
+
+  public static String rawOptional() {
+    return "a raw Optional has no element type";
+  }
+
+  public static String optionalOfOptional() {
+    return "an Optional of an Optional cannot be stored: both empties would be absent";
+  }
+
+  public static String rawMap() {
+    return "a raw Map has no key and value types";
+  }
+
+  public static String mapKeyNotString(String keyType) {
+    return "DynamoDB map keys are strings, so the key type must be stored as a"
+        + " string or a number (String, an enum, UUID, a number, ...), not " + keyType;
+  }
+
+  public static String optionalInsideCollection() {
+    return "an Optional inside a collection cannot be stored:"
+        + " an empty one would be read back as null, so use the element type and leave empties out";
+  }
+
+  public static String noClientConverter() {
+    return "the enhanced client has no converter for it";
+  }
+
+  public static String recursiveNestedRecord() {
+    return "records that contain themselves cannot be stored as nested maps";
+  }
+
+  public static String genericNestedRecord() {
+    return "generic nested records are not supported";
+  }
+
+  public static String rawCollection() {
+    return "a raw collection has no element type";
+  }
+
+  /** A nested record's component's problem, as its record's. */
+  public static String inNestedComponent(String component, String problem) {
+    return "its component " + component + ": " + problem;
+  }
+
+  public static String ignoreNullsNotNested() {
+    return "it applies to nested records, and this component is not one";
+  }
+
+  public static String converterNamesNoClass() {
+    return "it names no class";
+  }
+
+  public static String converterNotConcrete(String converter) {
+    return converter + " is not a concrete class";
+  }
+
+  public static String converterNotPublic(String converter) {
+    return converter + " is not public, so the generated schema cannot create it";
+  }
+
+  public static String converterWithoutNoArgConstructor(String converter) {
+    return converter + " has no public constructor without arguments, which the generated schema calls";
+  }
+
+  public static String converterNotAttributeConverter(String converter) {
+    return converter + " does not implement AttributeConverter";
+  }
+
+  public static String converterConvertsOther(String converter, String converted, String component) {
+    return converter + " converts " + converted + ", not " + component;
+  }
+
+  public static String versionTypes() {
+    return "int, long, Integer or Long (a number it increments)";
+  }
+
+  public static String counterTypes() {
+    return "int, long, Integer or Long (a number it counts)";
+  }
+
+  public static String timestampTypes() {
+    return "Instant (the client writes the time of each write)";
+  }
+
+  /** What a type that {@code @KeySchema} is on is, when it is not a record. */
+  public static String kindName(ElementKind kind) {
+    switch (kind) {
+      case INTERFACE:
+        return "an interface";
+      case ENUM:
+        return "an enum";
+      case ANNOTATION_TYPE:
+        return "an annotation type";
+      default:
+        return "a class";
+    }
   }
 
   public static String internalError(String record, Throwable e) {

@@ -1,4 +1,4 @@
-package io.dynakeys.examples.oracle;
+package io.dynakeys.oracle;
 
 import io.dynakeys.annotations.KeySchema;
 import io.dynakeys.annotations.PartitionKey;

@@ -1,4 +1,4 @@
-package io.dynakeys.examples.oracle;
+package io.dynakeys.oracle;
 
 import io.dynakeys.runtime.KeyQuery;
 import io.dynakeys.runtime.QueryStage;

@@ -1,10 +1,13 @@
-package io.dynakeys.examples.oracle;
+package io.dynakeys.oracle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.dynakeys.codecs.testing.Utf8Order;
 import io.dynakeys.runtime.KeyQuery;
 import io.dynakeys.runtime.QueryStage;
+import io.dynakeys.testing.AfterEachServer;
+import io.dynakeys.testing.BeforeEachServer;
 import io.dynakeys.testing.Capability;
 import io.dynakeys.testing.DynamoEndpoint;
 import io.dynakeys.testing.OnEachServer;
@@ -17,8 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Predicate;
-import io.dynakeys.testing.AfterEachServer;
-import io.dynakeys.testing.BeforeEachServer;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;

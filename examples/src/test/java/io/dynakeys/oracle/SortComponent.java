@@ -1,12 +1,13 @@
-package io.dynakeys.examples.oracle;
+package io.dynakeys.oracle;
 
+import io.dynakeys.codecs.testing.Utf8Order;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
-import java.util.function.Supplier;
 import java.util.function.Function;
 import java.util.function.LongFunction;
+import java.util.function.Supplier;
 
 /**
  * One sort component as the oracle sees it: how to read it from a record, its domain, the order

@@ -1,4 +1,4 @@
-package io.dynakeys.examples.oracle;
+package io.dynakeys.oracle;
 
 import io.dynakeys.annotations.Inverted;
 import io.dynakeys.annotations.KeySchema;

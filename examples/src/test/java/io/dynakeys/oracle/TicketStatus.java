@@ -1,4 +1,4 @@
-package io.dynakeys.examples.oracle;
+package io.dynakeys.oracle;
 
 /**
  * The status of a {@link Ticket}. Keys store the constant's name, so ranges follow name order

@@ -1,27 +1,20 @@
-package io.dynakeys.codecs;
+package io.dynakeys.codecs.testing;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.SplittableRandom;
 
-/** Seeded random values for the codecs' properties, and the reference UTF-8 order. */
-final class RandomValues {
+/**
+ * Seeded random values for property tests: strings of valid code points that favour the
+ * characters where orders and encodings disagree, strings near another, and longs of a domain that
+ * favour its ends. The reference UTF-8 order is {@link Utf8Order}.
+ */
+public final class RandomValues {
   private RandomValues() {}
 
   private static final int[] INTERESTING = {0x00, 0x01, ' ', '!', '"', '#', '$', '/', '0', '9', 'A', 'a', 'z', '~', 0x7f,
       0x80, 0xe9, 0x7ff, 0x800, 0x20ac, 0xd7ff, 0xe000, 0xfffd, 0xffff, 0x10000, 0x1f600, 0x10ffff};
 
-  /** DynamoDB's order: unsigned UTF-8 bytes, computed by the JDK's encoder. */
-  static int utf8Compare(String a, String b) {
-    return Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
-  }
-
-  static int utf8Length(String s) {
-    return s.getBytes(StandardCharsets.UTF_8).length;
-  }
-
   /** A string of valid code points (no lone surrogates), without {@code excluded}. */
-  static String text(SplittableRandom r, int maxLength, char excluded) {
+  public static String text(SplittableRandom r, int maxLength, char excluded) {
     int length = 1 + r.nextInt(maxLength);
     StringBuilder out = new StringBuilder();
     while (out.codePointCount(0, out.length()) < length) {
@@ -33,7 +26,8 @@ final class RandomValues {
     return out.toString();
   }
 
-  static int codePoint(SplittableRandom r) {
+  /** A valid code point: an interesting one, printable ASCII, the BMP or a supplementary one. */
+  public static int codePoint(SplittableRandom r) {
     switch (r.nextInt(5)) {
       case 0:
         return INTERESTING[r.nextInt(INTERESTING.length)];
@@ -51,7 +45,7 @@ final class RandomValues {
   }
 
   /** A string related to {@code a}: equal, extended, cut or diverging after a shared prefix. */
-  static String near(SplittableRandom r, String a, char excluded) {
+  public static String near(SplittableRandom r, String a, char excluded) {
     int[] cps = a.codePoints().toArray();
     switch (r.nextInt(4)) {
       case 0:
@@ -66,7 +60,7 @@ final class RandomValues {
   }
 
   /** A long of {@code [min, max]}: uniform, of a random magnitude, or at an end. */
-  static long inRange(SplittableRandom r, long min, long max) {
+  public static long inRange(SplittableRandom r, long min, long max) {
     long span = max - min;
     switch (r.nextInt(4)) {
       case 0:

@@ -1,4 +1,4 @@
-package io.dynakeys.examples.oracle;
+package io.dynakeys.oracle;
 
 import static org.junit.jupiter.api.Assertions.fail;
 

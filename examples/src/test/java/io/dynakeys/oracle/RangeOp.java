@@ -1,4 +1,4 @@
-package io.dynakeys.examples.oracle;
+package io.dynakeys.oracle;
 
 /** The range methods every non-tiebreaker stage offers, and what each admits. */
 enum RangeOp {

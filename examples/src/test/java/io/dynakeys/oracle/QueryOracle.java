@@ -1,4 +1,4 @@
-package io.dynakeys.examples.oracle;
+package io.dynakeys.oracle;
 
 import java.util.ArrayList;
 import java.util.Comparator;
