@@ -30,6 +30,12 @@ public final class BigIntegerEncoding implements KeyEncoding<BigInteger> {
     return DecimalText.parse(text);
   }
 
+  /** Also {@code +5}, {@code 007} and blanks around the digits. */
+  @Override
+  public BigInteger fromUserText(String text) {
+    return DecimalText.parseLenient(text);
+  }
+
   @Override
   public String textAlphabet() {
     return "-0123456789";

@@ -19,4 +19,16 @@ final class DecimalText {
     }
     return new BigInteger(text);
   }
+
+  /**
+   * The integer of a decimal text as a person writes it: blanks around it, a {@code +} or
+   * {@code -}, leading zeros ({@code " +007 "} is 7).
+   */
+  static BigInteger parseLenient(String text) {
+    try {
+      return new BigInteger(text.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("is not a whole number", e);
+    }
+  }
 }

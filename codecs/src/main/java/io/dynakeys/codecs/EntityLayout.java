@@ -17,6 +17,21 @@ import java.util.Objects;
  */
 public record EntityLayout(String record, Key partition, Key sort, int shards, List<Index> indexes) {
 
+  /**
+   * The simple name of the keys class the processor generates for a record: {@code RunKeys} for
+   * {@code Run}, {@code Outer_RunKeys} for a record {@code Run} nested in {@code Outer}. It lives
+   * in the record's package.
+   *
+   * @param simpleNames the record's simple name after those of the classes enclosing it,
+   *     outermost first ({@code [Outer, Run]})
+   */
+  public static String keysClassSimpleName(List<String> simpleNames) {
+    if (simpleNames.isEmpty()) {
+      throw new IllegalArgumentException("a record has a simple name");
+    }
+    return String.join("_", simpleNames) + "Keys";
+  }
+
   /** Copies the indexes. */
   public EntityLayout {
     Objects.requireNonNull(record, "record");

@@ -3,6 +3,7 @@ package io.dynakeys.codecs;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
 import java.util.Comparator;
 
 /**
@@ -38,6 +39,16 @@ public final class InstantEncoding extends TemporalEncoding.EpochMillisEncoding<
       throw new IllegalArgumentException(IsoText.OUT_OF_YEARS);
     }
     return IsoText.dateTime(LocalDateTime.ofEpochSecond(value.getEpochSecond(), value.getNano(), ZoneOffset.UTC), "Z");
+  }
+
+  /** Any ISO-8601 text {@code Instant.parse} reads ({@code 2026-06-23T10:15:30Z} too). */
+  @Override
+  public Instant fromUserText(String text) {
+    try {
+      return Instant.parse(text);
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
   }
 
   @Override

@@ -58,6 +58,16 @@ public final class IntegerEncoding implements KeyEncoding<Number> {
     return box(value.longValue());
   }
 
+  /** Also {@code +5}, {@code 007} and blanks around the digits. */
+  @Override
+  public Number fromUserText(String text) {
+    BigInteger value = DecimalText.parseLenient(text);
+    if (value.bitLength() > 63 || value.longValue() < min || value.longValue() > max) {
+      throw new IllegalArgumentException("is outside [" + min + ", " + max + "], the range of " + label);
+    }
+    return box(value.longValue());
+  }
+
   /** The value as the component's box: {@code Integer} for {@code int}. */
   private Number box(long value) {
     switch (label) {

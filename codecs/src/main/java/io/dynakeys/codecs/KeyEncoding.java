@@ -44,6 +44,19 @@ public interface KeyEncoding<T> {
   T fromText(String text);
 
   /**
+   * The value a person typed ({@code --partition 2026-SPRING} on the command line): every key
+   * text, and the other usual spellings of a value, which {@link #fromText} refuses because no
+   * key holds them: a number with a {@code +}, leading zeros or surrounding blanks, an upper-case
+   * UUID, an ISO date-time with fewer fractional digits or another offset. By default the key
+   * text alone. Never used to read keys.
+   *
+   * @throws IllegalArgumentException when the text is no value of the type
+   */
+  default T fromUserText(String text) {
+    return fromText(text);
+  }
+
+  /**
    * The text of a range bound, which may be a text no value has (an empty string bound, which
    * sorts first); by default the value's own text.
    */

@@ -2,6 +2,7 @@ package io.dynakeys.codecs;
 
 import java.math.BigInteger;
 import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
 import java.util.Comparator;
 
 /**
@@ -23,6 +24,16 @@ public final class LocalDateEncoding extends TemporalEncoding<LocalDate> {
   @Override
   public String toText(LocalDate value) {
     return IsoText.date(value);
+  }
+
+  /** Any ISO-8601 text {@code LocalDate.parse} reads ({@code 2026-06-23T10:15:30Z} too). */
+  @Override
+  public LocalDate fromUserText(String text) {
+    try {
+      return LocalDate.parse(text);
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
   }
 
   @Override

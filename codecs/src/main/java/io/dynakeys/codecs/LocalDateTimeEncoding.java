@@ -2,6 +2,7 @@ package io.dynakeys.codecs;
 
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
 import java.util.Comparator;
 
 /**
@@ -35,6 +36,16 @@ public final class LocalDateTimeEncoding extends TemporalEncoding.EpochMillisEnc
   @Override
   public String toText(LocalDateTime value) {
     return IsoText.dateTime(value, "");
+  }
+
+  /** Any ISO-8601 text {@code LocalDateTime.parse} reads ({@code 2026-06-23T10:15:30Z} too). */
+  @Override
+  public LocalDateTime fromUserText(String text) {
+    try {
+      return LocalDateTime.parse(text);
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.dynakeys.codecs;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
 
 /**
  * {@code OffsetDateTime}, keyed as the instant it names: the value is normalised to UTC and its
@@ -35,6 +36,16 @@ public final class OffsetDateTimeEncoding extends TemporalEncoding.EpochMillisEn
   @Override
   public String toText(OffsetDateTime value) {
     return INSTANT.toText(value.toInstant());
+  }
+
+  /** Any ISO-8601 text {@code OffsetDateTime.parse} reads ({@code 2026-06-23T10:15:30Z} too). */
+  @Override
+  public OffsetDateTime fromUserText(String text) {
+    try {
+      return OffsetDateTime.parse(text);
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
   }
 
   @Override

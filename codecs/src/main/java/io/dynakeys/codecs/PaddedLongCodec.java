@@ -114,6 +114,40 @@ public final class PaddedLongCodec {
   }
 
   /**
+   * The stored digits of one width re-encoded at another, for keys written before a
+   * {@code @Padded} width changed: the same number zero-padded to {@code width}, or, when
+   * {@code inverted}, the nines' complement at {@code width} of the number the old complement
+   * held (the old width is {@code digits.length()}). Any widths, also beyond 18 digits.
+   *
+   * @param digits the stored digits, at least one, only {@code 0}-{@code 9}
+   * @param width the width to write them at, at least 1
+   * @param inverted whether the digits are a nines' complement
+   * @return the digits at {@code width}, or {@code null} when the number needs more digits
+   * @throws IllegalArgumentException when {@code digits} is not a run of decimal digits or
+   *     {@code width} is below 1
+   */
+  public static String repad(String digits, int width, boolean inverted) {
+    if (digits.isEmpty() || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+      throw new IllegalArgumentException("\"" + digits + "\" is not a run of decimal digits");
+    }
+    if (width < 1) {
+      throw new IllegalArgumentException("a width is at least 1, not " + width);
+    }
+    BigInteger stored = new BigInteger(digits);
+    BigInteger value = inverted ? nines(digits.length()).subtract(stored) : stored;
+    BigInteger max = nines(width);
+    if (value.compareTo(max) > 0) {
+      return null;
+    }
+    String text = (inverted ? max.subtract(value) : value).toString();
+    return "0".repeat(width - text.length()) + text;
+  }
+
+  private static BigInteger nines(int width) {
+    return BigInteger.TEN.pow(width).subtract(BigInteger.ONE);
+  }
+
+  /**
    * Whether every stored number already has all {@code width} digits, so encoders need no padding
    * zeros: an {@code @Inverted} component whose domain is much smaller than its width (an inverted
    * {@code int} score in 10 digits is stored as 7852516352 to 9999999999), or a domain that starts

@@ -32,6 +32,35 @@ public final class PathCodec {
     this.text = new TextCodec<>(record, component, delimiter, encoding);
   }
 
+  /**
+   * The name of the generated global index of a folder's direct children, for the
+   * {@code @PathSegment} component {@code component}: {@code pathChildren}.
+   */
+  public static String childrenIndex(String component) {
+    return component + "Children";
+  }
+
+  /**
+   * The attribute that holds an entry's parent folder key and keys {@link #childrenIndex}:
+   * {@code pathParent}.
+   */
+  public static String parentAttribute(String component) {
+    return component + "Parent";
+  }
+
+  /** The name of the generated global index of entries by depth: {@code pathDepth}. */
+  public static String depthIndex(String component) {
+    return component + "Depth";
+  }
+
+  /**
+   * The attribute that holds an entry's depth key and keys {@link #depthIndex}: {@code pathDepth},
+   * the index's own name.
+   */
+  public static String depthAttribute(String component) {
+    return component + "Depth";
+  }
+
   /** The encoded text of an item's path, validated. */
   public String encode(TreePath value) {
     return text.encode(value);

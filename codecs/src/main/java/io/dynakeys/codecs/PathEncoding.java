@@ -2,7 +2,9 @@ package io.dynakeys.codecs;
 
 import io.dynakeys.runtime.TreePath;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * {@link TreePath} under {@code @PathSegment}: the segments joined by the path delimiter, with a
@@ -89,6 +91,22 @@ public final class PathEncoding implements KeyEncoding<TreePath> {
       start = end + 1;
     }
     return new TreePath(segments, folder);
+  }
+
+  /**
+   * A path as a person writes one: a key text ({@code root/photos/} a folder,
+   * {@code root/photos/beach.jpg} a file), and also the root, empty or the path delimiter alone,
+   * which no key holds. Segments are not checked: the codec checks them when it encodes the path.
+   */
+  @Override
+  public TreePath fromUserText(String text) {
+    String d = String.valueOf(pathDelimiter);
+    if (text.isEmpty() || text.equals(d)) {
+      return TreePath.root();
+    }
+    boolean folder = text.endsWith(d);
+    String body = folder ? text.substring(0, text.length() - 1) : text;
+    return new TreePath(Arrays.asList(body.split(Pattern.quote(d), -1)), folder);
   }
 
   @Override

@@ -36,7 +36,7 @@ public final class ShardCodec {
     this.record = record;
     this.delimiter = delimiter;
     this.count = count;
-    this.width = Integer.toString(count - 1).length();
+    this.width = width(count);
     this.texts = new String[count];
     for (int i = 0; i < count; i++) {
       String digits = Integer.toString(i);
@@ -52,6 +52,19 @@ public final class ShardCodec {
   /** The digits of every shard number. */
   public int width() {
     return width;
+  }
+
+  /**
+   * The digits of every shard number of a record with {@code count} shards: as many as
+   * {@code count - 1} has (1 for 2 to 10 shards, 2 for 11 to 100).
+   *
+   * @throws IllegalArgumentException when {@code count} is below 1
+   */
+  public static int width(int count) {
+    if (count < 1) {
+      throw new IllegalArgumentException("a shard count is at least 1, not " + count);
+    }
+    return Integer.toString(count - 1).length();
   }
 
   /** The murmur3 x86 32-bit hash, seed 0, of the UTF-8 bytes of {@code text}. */

@@ -32,6 +32,13 @@ public final class UuidEncoding implements KeyEncoding<UUID> {
     return value.toString();
   }
 
+  /** Any form {@link UUID#fromString} reads, upper-case too. */
+  @Override
+  public UUID fromUserText(String text) {
+    return UUID.fromString(text);
+  }
+
+  /** Only the canonical lowercase form: the only one a key holds. */
   @Override
   public UUID fromText(String text) {
     if (text.length() != 36) {

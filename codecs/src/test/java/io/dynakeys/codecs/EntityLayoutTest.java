@@ -40,4 +40,13 @@ class EntityLayoutTest {
       assertThrows(IllegalArgumentException.class, () -> EntityLayout.key("sk", "", '#', bad), bad);
     }
   }
+
+  /** The keys class's name, which the processor generates and the tools load by. */
+  @Test
+  void theKeysClassOfANestedRecordJoinsTheEnclosingNames() {
+    assertEquals("RunKeys", EntityLayout.keysClassSimpleName(List.of("Run")));
+    assertEquals("Outer_RunKeys", EntityLayout.keysClassSimpleName(List.of("Outer", "Run")));
+    assertEquals("A_B_RunKeys", EntityLayout.keysClassSimpleName(List.of("A", "B", "Run")));
+    assertThrows(IllegalArgumentException.class, () -> EntityLayout.keysClassSimpleName(List.of()));
+  }
 }

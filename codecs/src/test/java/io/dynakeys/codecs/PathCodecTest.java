@@ -124,4 +124,29 @@ class PathCodecTest {
         () -> PATH.parentKey("P".repeat(2000), "DOC#", TreePath.file("x".repeat(60), "y")));
     assertEquals("path parent", tooLong.component());
   }
+
+  /** The attribute and index names of a path's generated indexes, which the processor and the tools take from here. */
+  @Test
+  void thePathIndexNamesDeriveFromTheComponent() {
+    assertAll(
+        () -> assertEquals("pathChildren", PathCodec.childrenIndex("path")),
+        () -> assertEquals("pathParent", PathCodec.parentAttribute("path")),
+        () -> assertEquals("pathDepth", PathCodec.depthIndex("path")),
+        () -> assertEquals("pathDepth", PathCodec.depthAttribute("path")),
+        () -> assertEquals("keyParent", PathCodec.parentAttribute("key")));
+  }
+
+  /** The command line's path form: a key text, or the root, which no key holds. */
+  @Test
+  void aUserTypedPathMayBeTheRoot() {
+    PathEncoding encoding = new PathEncoding('/', '#');
+    assertAll(
+        () -> assertEquals(TreePath.root(), encoding.fromUserText("")),
+        () -> assertEquals(TreePath.root(), encoding.fromUserText("/")),
+        () -> assertEquals(TreePath.folder("root", "photos"), encoding.fromUserText("root/photos/")),
+        () -> assertEquals(new TreePath(List.of("root", "photos", "beach.jpg"), false),
+            encoding.fromUserText("root/photos/beach.jpg")),
+        () -> assertEquals(encoding.fromText("root/photos/"), encoding.fromUserText("root/photos/")),
+        () -> assertEquals(TreePath.folder("a", "b"), new PathEncoding('.', '#').fromUserText("a.b.")));
+  }
 }

@@ -73,4 +73,22 @@ class ShardCodecTest {
     assertThrows(KeyFormatException.class, () -> sixteen.decode(new KeyReader("5", "Invoice", "partition key", '#')));
     assertThrows(IllegalArgumentException.class, () -> new ShardCodec("Invoice", '#', 1));
   }
+
+  /** The width rule the codec writes with is the one the tools read stored shard numbers by. */
+  @ParameterizedTest(name = "{0} shards: {1} digit(s)")
+  @CsvSource({"1, 1", "2, 1", "10, 1", "11, 2", "16, 2", "100, 2", "101, 3", "1000, 3", "1001, 4"})
+  void theWidthIsTheDigitsOfTheLastShard(int count, int width) {
+    assertEquals(width, ShardCodec.width(count));
+    if (count >= 2) {
+      ShardCodec codec = new ShardCodec("Run", '#', count);
+      assertEquals(width, codec.width());
+      assertEquals(width, codec.encode(count - 1).length());
+      assertEquals(width, codec.encode(0).length());
+    }
+  }
+
+  @Test
+  void aCountBelowOneHasNoWidth() {
+    assertThrows(IllegalArgumentException.class, () -> ShardCodec.width(0));
+  }
 }

@@ -1,6 +1,10 @@
 package io.dynakeys.tools;
 
 import io.dynakeys.codecs.EntityLayout;
+import io.dynakeys.codecs.KeyEncoding;
+import io.dynakeys.codecs.KeyTypes;
+import io.dynakeys.codecs.PathCodec;
+import io.dynakeys.codecs.PathEncoding;
 import io.dynakeys.codecs.Utf8;
 import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.TreePath;
@@ -12,8 +16,6 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -260,7 +262,7 @@ public final class EntitySchema {
       names.add(0, c.getSimpleName());
     }
     String pkg = record.getPackageName();
-    String name = (pkg.isEmpty() ? "" : pkg + ".") + String.join("_", names) + "Keys";
+    String name = (pkg.isEmpty() ? "" : pkg + ".") + EntityLayout.keysClassSimpleName(names);
     try {
       return Class.forName(name, true, record.getClassLoader());
     } catch (ClassNotFoundException e) {
@@ -297,8 +299,22 @@ public final class EntitySchema {
             Utf8.SORT_KEY_LIMIT, false));
       }
     }
-    // Computed attributes LAYOUT does not draw (a path's parent and depth): their limits come from
-    // the index they key, if any.
+    // A path's parent and depth attributes, named by the codecs' rule, when the schema writes them
+    // (@PathSegment(indexes = true)): each is the partition key of a global index.
+    if (layout.sort() != null) {
+      for (EntityLayout.Segment s : layout.sort().segments()) {
+        if (s.kind() == EntityLayout.Kind.PATH) {
+          for (String attribute : List.of(PathCodec.parentAttribute(s.component()),
+              PathCodec.depthAttribute(s.component()))) {
+            if (schema.attributeNames().contains(attribute) && !components.contains(attribute)) {
+              out.putIfAbsent(attribute, new KeyAttribute(attribute, null, 0, Utf8.PARTITION_KEY_LIMIT, false));
+            }
+          }
+        }
+      }
+    }
+    // Any other computed attribute LAYOUT does not draw: its limit comes from the index it keys, if
+    // any.
     Map<String, Integer> limits = new LinkedHashMap<>();
     for (IndexMetadata index : schema.tableMetadata().indices()) {
       index.partitionKeys().forEach(k -> limits.putIfAbsent(k.name(), Utf8.PARTITION_KEY_LIMIT));
@@ -566,89 +582,33 @@ public final class EntitySchema {
   }
 
   /**
-   * Converts the text of a component value to its Java type: numbers, booleans, enums, paths,
-   * and any type with a static {@code parse(CharSequence)}, {@code valueOf(String)},
-   * {@code fromString(String)} or a {@code String} constructor (dates, times, UUIDs, big numbers).
+   * Converts the text of a component value, as a person types it, to its Java type: through the
+   * registry of key types, {@link KeyEncoding#fromUserText} of the type's encoding (a path's,
+   * with its delimiter, for a {@code @PathSegment} component), so a new key type needs nothing
+   * here.
+   *
+   * @param segment the component's segment, or {@code null}
+   * @throws IllegalArgumentException when the text is no value of the type, or the type no key type
    */
   static Object fromText(String text, Class<?> type, EntityLayout.Segment segment) {
     Objects.requireNonNull(text, "text");
     try {
-      if (type == String.class || type == CharSequence.class || type == Object.class) {
-        return text;
-      }
-      if (type == int.class || type == Integer.class) {
-        return Integer.valueOf(text.trim());
-      }
-      if (type == long.class || type == Long.class) {
-        return Long.valueOf(text.trim());
-      }
-      if (type == short.class || type == Short.class) {
-        return Short.valueOf(text.trim());
-      }
-      if (type == byte.class || type == Byte.class) {
-        return Byte.valueOf(text.trim());
-      }
-      if (type == boolean.class || type == Boolean.class) {
-        return Boolean.valueOf(text.trim());
-      }
-      if (type == char.class || type == Character.class) {
-        if (text.length() != 1) {
-          throw new IllegalArgumentException("one character");
-        }
-        return text.charAt(0);
-      }
-      if (type == BigInteger.class) {
-        return new BigInteger(text.trim());
-      }
-      if (type == BigDecimal.class) {
-        return new BigDecimal(text.trim());
-      }
-      if (type == TreePath.class) {
-        char delimiter = segment != null && segment.pathDelimiter() != '\0' ? segment.pathDelimiter() : '/';
-        return parsePath(text, delimiter);
-      }
-      if (type.isEnum()) {
-        for (Object constant : type.getEnumConstants()) {
-          if (((Enum<?>) constant).name().equals(text)) {
-            return constant;
-          }
-        }
-        throw new IllegalArgumentException("no constant " + text + " of " + type.getSimpleName());
-      }
-      for (String name : List.of("parse", "valueOf", "fromString", "of")) {
-        for (Class<?> arg : List.of(CharSequence.class, String.class)) {
-          try {
-            Method m = type.getMethod(name, arg);
-            if (Modifier.isStatic(m.getModifiers()) && type.isAssignableFrom(m.getReturnType())) {
-              return m.invoke(null, text);
-            }
-          } catch (NoSuchMethodException e) {
-            // try the next factory
-          }
-        }
-      }
-      return type.getConstructor(String.class).newInstance(text);
-    } catch (InvocationTargetException e) {
-      throw new IllegalArgumentException("\"" + text + "\" is no " + type.getSimpleName() + ": "
-          + e.getCause().getMessage(), e.getCause());
-    } catch (ReflectiveOperationException | RuntimeException e) {
+      KeyEncoding<?> encoding = segment != null && segment.kind() == EntityLayout.Kind.PATH
+          ? new PathEncoding(segment.pathDelimiter(), '\0')
+          : KeyTypes.forClass(type);
+      return encoding.fromUserText(text);
+    } catch (RuntimeException e) {
       throw new IllegalArgumentException("\"" + text + "\" is no " + type.getSimpleName() + ": " + e.getMessage(), e);
     }
   }
 
   /**
    * A path as the command line writes it: {@code root/photos/} (a folder, trailing delimiter) or
-   * {@code root/photos/beach.jpg} (a file); {@code /} alone is the root.
+   * {@code root/photos/beach.jpg} (a file); {@code /} alone is the root. The codecs' rule,
+   * {@link PathEncoding#fromUserText}.
    */
   public static TreePath parsePath(String text, char delimiter) {
-    String d = String.valueOf(delimiter);
-    if (text.isEmpty() || text.equals(d)) {
-      return TreePath.root();
-    }
-    boolean folder = text.endsWith(d);
-    String body = folder ? text.substring(0, text.length() - 1) : text;
-    List<String> segments = Arrays.asList(body.split(java.util.regex.Pattern.quote(d), -1));
-    return new TreePath(segments, folder);
+    return new PathEncoding(delimiter, '\0').fromUserText(text);
   }
 
   private static Object invoke(Method method, Object... args) {

@@ -2,7 +2,8 @@ package io.dynakeys.tools;
 
 import io.dynakeys.codecs.Digits;
 import io.dynakeys.codecs.EntityLayout;
-import java.math.BigInteger;
+import io.dynakeys.codecs.PaddedLongCodec;
+import io.dynakeys.codecs.ShardCodec;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,7 +20,8 @@ import java.util.List;
  * @param widths the numeric segments of another width
  * @param shardProblem what is wrong with the shard number, or {@code null}
  * @param normalized the key with every number re-encoded at its declared width (inverted digits
- *     re-complemented) and the shard padded, or {@code null} when that is impossible: what the key
+ *     re-complemented, by {@link PaddedLongCodec#repad}) and the shard padded to
+ *     {@link ShardCodec#width(int)}, or {@code null} when that is impossible: what the key
  *     would be in the current layout, to tell a pure width change from a changed value
  * @param withoutShard for a sharded key, {@code normalized} up to the delimiter before the shard
  *     (known even when the shard number is out of range); else {@code null}
@@ -99,7 +101,7 @@ record KeyShape(boolean fits, String problem, List<Width> widths, String shardPr
           }
           if (part.length() != segment.length()) {
             widths.add(new Width(segment.component(), segment.length(), part.length()));
-            String repadded = repad(part, segment.length(), segment.inverted());
+            String repadded = PaddedLongCodec.repad(part, segment.length(), segment.inverted());
             if (repadded == null) {
               normalizable = false;
             } else {
@@ -123,18 +125,22 @@ record KeyShape(boolean fits, String problem, List<Width> widths, String shardPr
     if (shards > 0) {
       withoutShard = normalizable ? normalized.toString() : null;
       String part = parts.get(parts.size() - 1);
-      int width = Integer.toString(shards - 1).length();
+      int width = ShardCodec.width(shards);
       if (!digits(part)) {
         return misfit("the shard \"" + part + "\" is not a number");
       }
-      BigInteger shard = new BigInteger(part);
-      if (shard.compareTo(BigInteger.valueOf(shards)) >= 0) {
-        shardProblem = "shard " + shard + " is outside 0…" + (shards - 1) + " (@Sharded(count = " + shards + "))";
+      // At the layout's width, or null when the number has more digits than any shard's; digits of
+      // one width compare as their numbers do.
+      String atWidth = PaddedLongCodec.repad(part, width, false);
+      String last = PaddedLongCodec.repad(Integer.toString(shards - 1), width, false);
+      if (atWidth == null || atWidth.compareTo(last) > 0) {
+        shardProblem = "shard " + withoutLeadingZeros(part) + " is outside 0…" + (shards - 1)
+            + " (@Sharded(count = " + shards + "))";
         normalizable = false;
       } else if (part.length() != width) {
         shardProblem = "shard \"" + part + "\" is written with " + part.length() + " digit(s), the layout "
             + width;
-        part = pad(shard.toString(), width);
+        part = atWidth;
       }
       normalized.append(segments.isEmpty() ? "" : String.valueOf(delimiter)).append(part);
     }
@@ -142,28 +148,12 @@ record KeyShape(boolean fits, String problem, List<Width> widths, String shardPr
         withoutShard);
   }
 
-  /**
-   * The digits re-encoded at {@code width}: the same number zero-padded, or for inverted digits the
-   * nines' complement at the new width of the value the old complement held; {@code null} when the
-   * value does not fit.
-   */
-  static String repad(String digits, int width, boolean inverted) {
-    BigInteger stored = new BigInteger(digits);
-    BigInteger value = stored;
-    if (inverted) {
-      value = BigInteger.TEN.pow(digits.length()).subtract(BigInteger.ONE).subtract(stored);
-      BigInteger max = BigInteger.TEN.pow(width).subtract(BigInteger.ONE);
-      if (value.compareTo(max) > 0) {
-        return null;
-      }
-      return pad(max.subtract(value).toString(), width);
+  private static String withoutLeadingZeros(String digits) {
+    int start = 0;
+    while (start < digits.length() - 1 && digits.charAt(start) == '0') {
+      start++;
     }
-    String text = value.toString();
-    return text.length() > width ? null : pad(text, width);
-  }
-
-  private static String pad(String digits, int width) {
-    return digits.length() >= width ? digits : "0".repeat(width - digits.length()) + digits;
+    return digits.substring(start);
   }
 
   private static boolean digits(String s) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynakeys.codecs.EntityLayout;
 import io.dynakeys.runtime.TreePath;
 import io.dynakeys.tools.fixtures.Entry;
 import io.dynakeys.tools.fixtures.EntryKeys;
@@ -138,11 +139,28 @@ class ItemCheckerTest {
     assertTrue(pk.endsWith("#" + shard));
   }
 
+  /** The re-padding rule itself is the codecs' ({@code PaddedRepadTest}); this is its use on whole keys. */
   @Test
   void aKeyShapeReEncodesInvertedDigitsAtTheDeclaredWidth() {
-    assertEquals("999999998499", KeyShape.repad("9999998499", 12, true));
-    assertEquals("000000001500", KeyShape.repad("0000001500", 12, false));
-    assertNull(KeyShape.repad("123456789012", 10, false));
+    EntityLayout.Key sort = EntityLayout.key("sk", "", '#', "score:D12I", "at:D12", "id:T");
+    KeyShape grown = KeyShape.analyze(sort, 0, "9999998499#0000001500#p_1");
+    assertEquals("999999998499#000000001500#p_1", grown.normalized());
+    assertEquals(List.of(new KeyShape.Width("score", 12, 10), new KeyShape.Width("at", 12, 10)), grown.widths());
+    KeyShape tooWide = KeyShape.analyze(EntityLayout.key("sk", "", '#', "at:D10"), 0, "123456789012");
+    assertTrue(tooWide.fits());
+    assertNull(tooWide.normalized());
+
+    EntityLayout.Key partition = EntityLayout.key("pk", "INVOICE", '#', "number:T");
+    KeyShape shard = KeyShape.analyze(partition, 16, "INVOICE#125656#7");
+    assertEquals("INVOICE#125656#07", shard.normalized());
+    assertTrue(shard.shardProblem().contains("1 digit(s), the layout 2"), shard::toString);
+    assertEquals("INVOICE#125656#03", KeyShape.analyze(partition, 16, "INVOICE#125656#" + "0".repeat(30) + "3")
+        .normalized());
+    KeyShape outside = KeyShape.analyze(partition, 16, "INVOICE#125656#0016");
+    assertEquals("shard 16 is outside 0…15 (@Sharded(count = 16))", outside.shardProblem());
+    assertNull(outside.normalized());
+    assertEquals("shard 123456789012345678901 is outside 0…15 (@Sharded(count = 16))",
+        KeyShape.analyze(partition, 16, "INVOICE#125656#00123456789012345678901").shardProblem());
   }
 
   /**

@@ -4,6 +4,7 @@ import com.palantir.javapoet.TypeName;
 import io.dynakeys.codecs.IntegerEncoding;
 import io.dynakeys.codecs.KeyEncoding;
 import io.dynakeys.codecs.PaddedLongCodec;
+import io.dynakeys.codecs.PathCodec;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
@@ -53,22 +54,22 @@ public record KeyComponent(
 
   /** The name of the generated index of a folder's direct children. */
   public String childrenIndex() {
-    return name + "Children";
+    return PathCodec.childrenIndex(name);
   }
 
   /** The attribute that holds an entry's parent folder key. */
   public String parentAttribute() {
-    return name + "Parent";
+    return PathCodec.parentAttribute(name);
   }
 
   /** The name of the generated index of entries by depth. */
   public String depthIndex() {
-    return name + "Depth";
+    return PathCodec.depthIndex(name);
   }
 
   /** The attribute that holds an entry's depth key. */
   public String depthAttribute() {
-    return name + "Depth";
+    return PathCodec.depthAttribute(name);
   }
 
   /** Whether the component is written as fixed-width digits. */

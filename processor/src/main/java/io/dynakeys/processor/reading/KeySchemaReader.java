@@ -6,6 +6,7 @@ import static io.dynakeys.processor.reading.AnnotationNames.SORT_KEY;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
+import io.dynakeys.codecs.EntityLayout;
 import io.dynakeys.processor.model.Attribute;
 import io.dynakeys.processor.model.IndexModel;
 import io.dynakeys.processor.model.KeyComponent;
@@ -108,9 +109,10 @@ public final class KeySchemaReader {
       byName.put(componentName, component);
       TypeMirror componentType = component.asType();
       if (containsError(componentType)) {
-        if (TypeName.get(componentType).toString().startsWith(name + "Keys")) {
+        String keysClass = keysClassName(type).simpleName();
+        if (TypeName.get(componentType).toString().startsWith(keysClass)) {
           // The class this record generates can never be resolved before it is written.
-          report.error(Messages.refersToOwnKeys(componentName, name + "Keys"), component, null, null);
+          report.error(Messages.refersToOwnKeys(componentName, keysClass), component, null, null);
           valid = false;
           continue;
         }
@@ -236,7 +238,7 @@ public final class KeySchemaReader {
   /** {@code RunKeys} for {@code Run}; {@code Outer_RunKeys} for a record nested in {@code Outer}. */
   public static ClassName keysClassName(TypeElement type) {
     ClassName record = ClassName.get(type);
-    return ClassName.get(record.packageName(), String.join("_", record.simpleNames()) + "Keys");
+    return ClassName.get(record.packageName(), EntityLayout.keysClassSimpleName(record.simpleNames()));
   }
 
   private static boolean containsError(TypeMirror type) {

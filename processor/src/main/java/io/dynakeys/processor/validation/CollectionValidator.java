@@ -51,7 +51,7 @@ public final class CollectionValidator {
       }
       String method = CollectionModel.memberMethod(member);
       if (!methods.add(method) || STAGE_METHODS.contains(method) || SourceVersion.isKeyword(method)) {
-        report.error(Messages.collectionMethodClash(collection.name(), member.recordName(), method),
+        report.error(Messages.collectionMethodClash(collection.keysClass().simpleName(), member.recordName(), method),
             collection.element(), collection.annotation(), null);
       }
     }

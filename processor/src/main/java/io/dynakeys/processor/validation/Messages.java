@@ -420,8 +420,8 @@ public final class Messages {
         + " name. Declare it alike in both, or give one of them another name";
   }
 
-  public static String collectionMethodClash(String collection, String member, String method) {
-    return member + " would be read through " + collection + "Keys.query(...)." + method + "(), which"
+  public static String collectionMethodClash(String keysClass, String member, String method) {
+    return member + " would be read through " + keysClass + ".query(...)." + method + "(), which"
         + " clashes with another member's or the stage's own method: rename the record";
   }
 

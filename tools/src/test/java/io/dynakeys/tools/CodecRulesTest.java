@@ -1,0 +1,121 @@
+package io.dynakeys.tools;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaCall;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import io.dynakeys.codecs.KeyTypes;
+import java.math.BigInteger;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The tools call the codecs' rules instead of re-deriving them (issue 19): over the compiled main
+ * code of the tools, no class turns the text of a key type into its value by itself (the
+ * registry's encodings do, {@code fromUserText}), none computes a nines' complement, and the
+ * codecs' rules the tools call are exactly the listed ones, by the listed classes. A new key type
+ * is a codec and a registry entry: the first rule takes the key types from the registry, so it
+ * covers the new one with no edit here.
+ */
+class CodecRulesTest {
+  /**
+   * The classes that read the tools' own numbers (checkpoint and report files, JSON, the
+   * {@code --segments} option) with {@code Integer.parseInt}/{@code valueOf}: never a key component.
+   */
+  private static final Set<String> OWN_NUMBERS = Set.of("io.dynakeys.tools.Json", "io.dynakeys.tools.Checkpoint",
+      "io.dynakeys.tools.VerifyReport", "io.dynakeys.tools.cli.ScanOptions");
+
+  private static final Map<String, String> BOXES = Map.of("byte", "java.lang.Byte", "short", "java.lang.Short",
+      "int", "java.lang.Integer", "long", "java.lang.Long");
+
+  /** The static rules of the codecs the tools call, by the class that calls them. */
+  private static final Map<String, Set<String>> CODEC_RULES_CALLED = Map.of(
+      "io.dynakeys.tools.KeyShape", Set.of("PaddedLongCodec.repad(String, int, boolean)", "ShardCodec.width(int)"),
+      "io.dynakeys.tools.EntitySchema", Set.of(
+          "EntityLayout.keysClassSimpleName(List)",
+          "KeyTypes.forClass(Class)",
+          "KeyEncoding.fromUserText(String)",
+          "PathEncoding.fromUserText(String)",
+          "PathCodec.parentAttribute(String)",
+          "PathCodec.depthAttribute(String)"));
+
+  /** The names of the rules above, wherever they are called from. */
+  private static final Set<String> RULE_NAMES = Set.of("repad", "width", "keysClassSimpleName", "forClass",
+      "fromUserText", "parentAttribute", "depthAttribute", "childrenIndex", "depthIndex");
+
+  private static JavaClasses tools;
+
+  @BeforeAll
+  static void importMainClasses() {
+    tools = new ClassFileImporter()
+        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        .importPackages("io.dynakeys.tools");
+  }
+
+  @Test
+  void noToolParsesTheTextOfAKeyTypeItself() {
+    Set<String> keyTypes = new TreeSet<>();
+    KeyTypes.encodings().forEach(e -> keyTypes.addAll(e.javaTypes()));
+    keyTypes.add(KeyTypes.TREE_PATH);
+    noClasses().should().callCodeUnitWhere(new DescribedPredicate<JavaCall<?>>(
+            "a constructor or static factory of a registered key type " + keyTypes + " that takes one text") {
+          @Override
+          public boolean test(JavaCall<?> call) {
+            JavaClass owner = call.getTarget().getOwner();
+            if (!keyTypes.contains(owner.getName()) || call.getTarget().getRawParameterTypes().size() != 1) {
+              return false;
+            }
+            String parameter = call.getTarget().getRawParameterTypes().get(0).getName();
+            if (!parameter.equals(String.class.getName()) && !parameter.equals(CharSequence.class.getName())) {
+              return false;
+            }
+            JavaClass result = call.getTarget().getRawReturnType();
+            boolean makesTheType = call.getName().equals("<init>") || result.equals(owner)
+                || result.isPrimitive() && owner.getName().equals(BOXES.get(result.getName()));
+            boolean ownNumber = OWN_NUMBERS.contains(call.getOriginOwner().getName())
+                && (owner.isEquivalentTo(Integer.class) || owner.isEquivalentTo(Long.class));
+            return makesTheType && !ownNumber;
+          }
+        })
+        .orShould().callMethod(Class.class, "getEnumConstants")
+        .because("a component's value is read from text by its encoding in the registry (KeyEncoding.fromUserText)")
+        .check(tools);
+  }
+
+  @Test
+  void noToolComputesPaddingOrTheNinesComplement() {
+    noClasses().should().callMethod(BigInteger.class, "pow", int.class)
+        .orShould().callMethod(Math.class, "pow", double.class, double.class)
+        .because("re-padding and inverting digits is PaddedLongCodec.repad")
+        .check(tools);
+  }
+
+  @Test
+  void theToolsCallTheListedCodecRules() {
+    Map<String, Set<String>> called = new TreeMap<>();
+    for (JavaClass c : tools) {
+      for (JavaMethodCall call : c.getMethodCallsFromSelf()) {
+        JavaClass owner = call.getTarget().getOwner();
+        if (owner.getPackageName().equals("io.dynakeys.codecs") && RULE_NAMES.contains(call.getName())
+            && !call.getTarget().getRawParameterTypes().isEmpty()) {
+          String params = call.getTarget().getRawParameterTypes().stream().map(JavaClass::getSimpleName)
+              .collect(Collectors.joining(", "));
+          called.computeIfAbsent(c.getName().replaceAll("\\$.*", ""), k -> new TreeSet<>())
+              .add(owner.getSimpleName() + "." + call.getName() + "(" + params + ")");
+        }
+      }
+    }
+    assertEquals(new TreeMap<>(CODEC_RULES_CALLED), called);
+  }
+}
