@@ -28,7 +28,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -70,21 +69,12 @@ public final class Dynalite implements AutoCloseable {
     static final boolean WINDOWS =
             System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
 
-    private final Process process;
+    private final ServerProcess process;
     private final URI endpoint;
-    private final Thread shutdownHook;
-    private final AtomicBoolean stopped = new AtomicBoolean();
 
     private Dynalite(Process process, URI endpoint) {
-        this.process = process;
+        this.process = new ServerProcess(process, "dynalite");
         this.endpoint = endpoint;
-        this.shutdownHook = new Thread(this::stop, "dynalite-shutdown-" + process.pid());
-        try {
-            Runtime.getRuntime().addShutdownHook(shutdownHook);
-        } catch (IllegalStateException jvmShuttingDown) {
-            stop();
-            throw jvmShuttingDown;
-        }
     }
 
     /**
@@ -200,34 +190,7 @@ public final class Dynalite implements AutoCloseable {
     /** Stops the dynalite process (and anything it spawned) and waits for it to exit. Idempotent. */
     @Override
     public void close() {
-        try {
-            Runtime.getRuntime().removeShutdownHook(shutdownHook);
-        } catch (IllegalStateException alreadyShuttingDown) {
-            // The hook is running or about to run; stop() below is idempotent either way.
-        }
-        stop();
-    }
-
-    private void stop() {
-        if (!stopped.compareAndSet(false, true)) {
-            return;
-        }
-        // Collect descendants first: once the parent is gone they are re-parented and can no
-        // longer be found through it.
-        List<ProcessHandle> descendants = new ArrayList<>();
-        process.descendants().forEach(descendants::add);
-        descendants.forEach(ProcessHandle::destroy);
-        process.destroy();
-        try {
-            if (!process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                process.destroyForcibly();
-                process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
-        descendants.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        process.close();
     }
 
     @Override

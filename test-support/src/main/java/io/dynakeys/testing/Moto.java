@@ -21,7 +21,6 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -57,30 +56,20 @@ public final class Moto implements AutoCloseable {
     private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(90);
     private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration INSTALL_TIMEOUT = Duration.ofMinutes(10);
-    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration POLL_INTERVAL = Duration.ofMillis(100);
     private static final int MAX_START_ATTEMPTS = 5;
     private static final String IMPORT_CHECK = "import moto, moto.server, flask, werkzeug; print(moto.__version__)";
 
     private static final ReentrantLock INSTALL_LOCK = new ReentrantLock();
 
-    private final Process process;
+    private final ServerProcess process;
     private final URI endpoint;
     private final String version;
-    private final Thread shutdownHook;
-    private final AtomicBoolean stopped = new AtomicBoolean();
 
     private Moto(Process process, URI endpoint, String version) {
-        this.process = process;
+        this.process = new ServerProcess(process, "moto");
         this.endpoint = endpoint;
         this.version = version;
-        this.shutdownHook = new Thread(this::stop, "moto-shutdown-" + process.pid());
-        try {
-            Runtime.getRuntime().addShutdownHook(shutdownHook);
-        } catch (IllegalStateException jvmShuttingDown) {
-            stop();
-            throw jvmShuttingDown;
-        }
     }
 
     /**
@@ -135,32 +124,7 @@ public final class Moto implements AutoCloseable {
     /** Stops the moto process and waits for it to exit. Idempotent. */
     @Override
     public void close() {
-        try {
-            Runtime.getRuntime().removeShutdownHook(shutdownHook);
-        } catch (IllegalStateException alreadyShuttingDown) {
-            // The hook is running or about to run; stop() below is idempotent either way.
-        }
-        stop();
-    }
-
-    private void stop() {
-        if (!stopped.compareAndSet(false, true)) {
-            return;
-        }
-        List<ProcessHandle> descendants = new ArrayList<>();
-        process.descendants().forEach(descendants::add);
-        descendants.forEach(ProcessHandle::destroy);
-        process.destroy();
-        try {
-            if (!process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                process.destroyForcibly();
-                process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
-        descendants.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        process.close();
     }
 
     @Override
