@@ -74,29 +74,7 @@ public final class CollectionWriter {
         .endControlFlow()
         .addStatement("return schema")
         .build());
-    keys.addMethod(MethodSpec.methodBuilder("createTable")
-                .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-        .returns(ParameterizedTypeName.get(RuntimeTypes.DYNAMODB_TABLE, type))
-        .addParameter(RuntimeTypes.ENHANCED_CLIENT, "client")
-        .addParameter(String.class, "tableName")
-        .addJavadoc("Creates the table {@code tableName} with the members' keys and every index of"
-            + " every member, waits until it is active, and returns it; an existing table is returned"
-            + " unchanged when it has that layout, else a {@code TableLayoutMismatchException} says what"
-            + " differs.\n")
-        .addStatement("return tableSchema().createTable(client, tableName)")
-        .build());
-    // Named apart from createTable: the two clients are interfaces with one abstract method, so
-    // overloads on them are "potentially ambiguous" to javac's lint, and ECJ has no suppression for it.
-    keys.addMethod(MethodSpec.methodBuilder("createTableAsync")
-        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-        .returns(ParameterizedTypeName.get(RuntimeTypes.COMPLETABLE_FUTURE,
-            ParameterizedTypeName.get(RuntimeTypes.DYNAMODB_ASYNC_TABLE, type)))
-        .addParameter(RuntimeTypes.ENHANCED_ASYNC_CLIENT, "client")
-        .addParameter(String.class, "tableName")
-        .addJavadoc("As {@link #createTable($T, String)}, through the asynchronous client: completes once the"
-            + " table is active.\n", RuntimeTypes.ENHANCED_CLIENT)
-        .addStatement("return tableSchema().createTable(client, tableName)")
-        .build());
+    CreateTableMethods.addTo(keys, type, "the members' keys and every index of every member");
     addQuery(keys);
     addCases(keys);
     return keys.build();
