@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedAsyncClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
@@ -133,7 +132,7 @@ public final class BatchGet {
     Retries run = new Retries(entries, MAX_KEYS_PER_REQUEST, Objects.requireNonNull(options, "options"));
     Map<BatchEntry, Object> found = new HashMap<>();
     while (run.hasNext()) {
-      BatchWrite.pause(run.delayNanos());
+      Retries.pause(run.delayNanos());
       List<BatchEntry> chunk = run.next();
       BatchGetResultPage page;
       try {
@@ -178,10 +177,7 @@ public final class BatchGet {
     if (!run.hasNext()) {
       return CompletableFuture.completedFuture(null);
     }
-    long delay = run.delayNanos();
-    CompletableFuture<Void> waited = delay == 0 ? CompletableFuture.completedFuture(null)
-        : CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(delay, TimeUnit.NANOSECONDS));
-    return waited.thenCompose(ignored -> {
+    return Retries.later(run.delayNanos()).thenCompose(ignored -> {
       List<BatchEntry> chunk = run.next();
       CompletableFuture<BatchGetResultPage> sent = new CompletableFuture<>();
       try {
@@ -198,7 +194,7 @@ public final class BatchGet {
       }
       return sent.handle((page, error) -> {
         if (error != null) {
-          throw run.failed("get", BatchWrite.unwrap(error));
+          throw run.failed("get", Retries.unwrap(error));
         }
         run.returned(collect(chunk, page, found));
         return null;

@@ -10,9 +10,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedAsyncClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
@@ -172,7 +169,7 @@ public final class BatchWrite {
     Objects.requireNonNull(client, "client");
     Retries run = new Retries(entries, MAX_WRITES_PER_REQUEST, Objects.requireNonNull(options, "options"));
     while (run.hasNext()) {
-      pause(run.delayNanos());
+      Retries.pause(run.delayNanos());
       List<BatchEntry> chunk = run.next();
       BatchWriteResult result;
       try {
@@ -215,10 +212,7 @@ public final class BatchWrite {
     if (!run.hasNext()) {
       return CompletableFuture.completedFuture(null);
     }
-    long delay = run.delayNanos();
-    CompletableFuture<Void> waited = delay == 0 ? CompletableFuture.completedFuture(null)
-        : CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(delay, TimeUnit.NANOSECONDS));
-    return waited.thenCompose(ignored -> {
+    return Retries.later(run.delayNanos()).thenCompose(ignored -> {
       List<BatchEntry> chunk = run.next();
       CompletableFuture<BatchWriteResult> sent;
       try {
@@ -228,17 +222,12 @@ public final class BatchWrite {
       }
       return sent.handle((result, error) -> {
         if (error != null) {
-          throw run.failed("write", unwrap(error));
+          throw run.failed("write", Retries.unwrap(error));
         }
         run.returned(unprocessed(chunk, result));
         return null;
       }).thenCompose(ignoredToo -> step(client, run));
     });
-  }
-
-  static RuntimeException unwrap(Throwable error) {
-    Throwable t = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-    return t instanceof RuntimeException r ? r : new CompletionException(t);
   }
 
   private static BatchWriteReport report(Retries run) {
@@ -247,17 +236,6 @@ public final class BatchWrite {
       throw incomplete;
     }
     return new BatchWriteReport(run.done(), run.requests(), run.resent());
-  }
-
-  static void pause(long nanos) {
-    long deadline = System.nanoTime() + nanos;
-    for (long left = nanos; left > 0; left = deadline - System.nanoTime()) {
-      LockSupport.parkNanos(left);
-      if (Thread.interrupted()) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted while a batch waited out its backoff");
-      }
-    }
   }
 
   private static BatchWriteItemEnhancedRequest request(List<BatchEntry> chunk) {

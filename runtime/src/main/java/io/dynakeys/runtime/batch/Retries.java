@@ -7,7 +7,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import software.amazon.awssdk.enhanced.dynamodb.MappedTableResource;
 
 /**
@@ -162,5 +166,29 @@ final class Retries {
   private static List<BatchIncompleteException.NotProcessed> sorted(List<BatchIncompleteException.NotProcessed> left) {
     left.sort(java.util.Comparator.comparingInt(BatchIncompleteException.NotProcessed::index));
     return left;
+  }
+
+  /** Waits out a backoff on the calling thread (the synchronous drivers). */
+  static void pause(long nanos) {
+    long deadline = System.nanoTime() + nanos;
+    for (long left = nanos; left > 0; left = deadline - System.nanoTime()) {
+      LockSupport.parkNanos(left);
+      if (Thread.interrupted()) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while a batch waited out its backoff");
+      }
+    }
+  }
+
+  /** Completes after {@code nanos} without holding a thread (the asynchronous drivers). */
+  static CompletableFuture<Void> later(long nanos) {
+    return nanos == 0 ? CompletableFuture.completedFuture(null)
+        : CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(nanos, TimeUnit.NANOSECONDS));
+  }
+
+  /** The failure a future completed with, without the wrapper the future put around it. */
+  static RuntimeException unwrap(Throwable error) {
+    Throwable t = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    return t instanceof RuntimeException r ? r : new CompletionException(t);
   }
 }
