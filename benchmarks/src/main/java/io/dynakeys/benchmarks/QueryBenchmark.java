@@ -18,7 +18,7 @@ public class QueryBenchmark {
   @Benchmark
   public QueryConditional generated(Inputs in) {
     int i = in.next();
-    return RunKeys.query(in.seasons[i]).scoreBetween(in.lows[i], in.highs[i]).toQueryConditional();
+    return RunKeys.query(in.seasons[i]).score().between(in.lows[i], in.highs[i]).toQueryConditional();
   }
 
   @Benchmark

@@ -477,7 +477,7 @@ public final class RatioReport {
     out.append("## 3. Query bounds\n\n`scoreBetween(lo, hi)` as an enhanced-client `QueryConditional`; "
         + "the hand-written versions send the same two keys (the unit test checks it).\n\n");
     Map<String, String> labels = new LinkedHashMap<>();
-    labels.put("generated", "generated `RunKeys.query(season).scoreBetween(lo, hi).toQueryConditional()`");
+    labels.put("generated", "generated `RunKeys.query(season).score().between(lo, hi).toQueryConditional()`");
     labels.put("handFormat", "hand-written `QueryConditional.sortBetween`, `String.format` bounds");
     labels.put("handConcat", "hand-written `QueryConditional.sortBetween`, concat bounds");
     microTable(rows, "QueryBenchmark", labels, out);

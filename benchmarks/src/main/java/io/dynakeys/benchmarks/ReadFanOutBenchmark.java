@@ -32,8 +32,8 @@ public class ReadFanOutBenchmark {
   public static class Stub {
     DynamoDbTable<Run> table;
     DynamoDbAsyncTable<Run> asyncTable;
-    KeyQuery all;
-    KeyQuery one;
+    KeyQuery<Run> all;
+    KeyQuery<Run> one;
 
     @Setup
     public void build() {

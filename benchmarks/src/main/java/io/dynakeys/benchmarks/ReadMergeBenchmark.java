@@ -42,7 +42,7 @@ public class ReadMergeBenchmark {
 
     StubShards stub;
     DynamoDbTable<Run> table;
-    KeyQuery query;
+    KeyQuery<Run> query;
     QueryEnhancedRequest plain;
     final ReadOptions inline = ReadOptions.defaults().executor(Runnable::run);
 

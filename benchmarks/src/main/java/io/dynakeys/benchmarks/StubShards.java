@@ -103,12 +103,12 @@ final class StubShards {
   }
 
   /** The query of every partition, as a sharded record's generated stage would make it. */
-  KeyQuery query() {
+  KeyQuery<Run> query() {
     return KeyQuery.partitions(null, RunKeys.PARTITION_KEY_ATTRIBUTE, partitions, RunKeys.SORT_KEY_ATTRIBUTE, '#', "");
   }
 
   /** The query of the first partition alone. */
-  KeyQuery firstPartition() {
+  KeyQuery<Run> firstPartition() {
     return query().forPartition(0);
   }
 

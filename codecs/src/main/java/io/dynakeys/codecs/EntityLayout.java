@@ -6,8 +6,10 @@ import java.util.Objects;
 
 /**
  * A record's key layout as the processor checked it, for tools that read live tables (verify,
- * browse, migrate): every key's attribute, prefix, delimiter and segments, the shard count and the
- * indexes. Generated {@code <Record>Keys} classes hold one in {@code LAYOUT}.
+ * browse, migrate): every key's attribute, prefix, delimiter and segments (each with its codec),
+ * the shard count and the indexes. It is composed of values, not text: the runtime's descriptor of a
+ * record ({@code EntityDescriptor}, the {@code LAYOUT} of a generated {@code <Record>Keys}) holds
+ * one.
  *
  * @param record the record's simple name
  * @param partition the table's partition key
@@ -61,7 +63,7 @@ public record EntityLayout(String record, Key partition, Key sort, int shards, L
   }
 
   /**
-   * One component in a key.
+   * One component in a key, as its codec describes it ({@link KeyCodec#segment()}).
    *
    * @param component the component's name
    * @param kind how it is written
@@ -69,8 +71,41 @@ public record EntityLayout(String record, Key partition, Key sort, int shards, L
    *     or -1 when the text's length varies
    * @param inverted whether digits are the nines' complement
    * @param pathDelimiter the path delimiter of {@link Kind#PATH}, else {@code '\0'}
+   * @param codec the codec that writes and reads the component; two segments are equal when they
+   *     describe the same layout, whichever codec objects they hold
    */
-  public record Segment(String component, Kind kind, int length, boolean inverted, char pathDelimiter) {}
+  public record Segment(String component, Kind kind, int length, boolean inverted, char pathDelimiter,
+      KeyCodec<?> codec) {
+
+    /** Checks the codec is there. */
+    public Segment {
+      Objects.requireNonNull(codec, "codec");
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof Segment s && component.equals(s.component) && kind == s.kind
+          && length == s.length && inverted == s.inverted && pathDelimiter == s.pathDelimiter;
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(component, kind, length, inverted, pathDelimiter);
+    }
+
+    /** How the layout reads in messages: {@code score:D10I}, {@code name:T}, {@code path:P/}. */
+    @Override
+    public String toString() {
+      switch (kind) {
+        case DIGITS:
+          return component + ":D" + length + (inverted ? "I" : "");
+        case PATH:
+          return component + ":P" + pathDelimiter;
+        default:
+          return component + ":T" + (length < 0 ? "" : Integer.toString(length));
+      }
+    }
+  }
 
   /** How a segment is written. */
   public enum Kind {
@@ -92,15 +127,11 @@ public record EntityLayout(String record, Key partition, Key sort, int shards, L
    */
   public record Index(String name, boolean local, Key partition, Key sort) {}
 
-  /**
-   * The layout a generated class declares: {@code segments} are written {@code name:D10} (10
-   * digits), {@code name:D10I} (inverted), {@code name:T} (text), {@code name:T36} (36 chars),
-   * {@code name:P/} (a path with {@code /}).
-   */
-  public static Key key(String attribute, String prefix, char delimiter, String... segments) {
-    List<Segment> out = new ArrayList<>(segments.length);
-    for (String s : segments) {
-      out.add(segment(s));
+  /** A key for generated code: its attribute, prefix, delimiter and the codecs of its components, in order. */
+  public static Key key(String attribute, String prefix, char delimiter, KeyCodec<?>... codecs) {
+    List<Segment> out = new ArrayList<>(codecs.length);
+    for (KeyCodec<?> codec : codecs) {
+      out.add(codec.segment());
     }
     return new Key(attribute, prefix, delimiter, out);
   }
@@ -113,44 +144,5 @@ public record EntityLayout(String record, Key partition, Key sort, int shards, L
   /** An index for generated code. */
   public static Index index(String name, boolean local, Key partition, Key sort) {
     return new Index(name, local, partition, sort);
-  }
-
-  /** The written form of a segment, which {@link #key} reads. */
-  public static String describe(Segment segment) {
-    switch (segment.kind()) {
-      case DIGITS:
-        return segment.component() + ":D" + segment.length() + (segment.inverted() ? "I" : "");
-      case PATH:
-        return segment.component() + ":P" + segment.pathDelimiter();
-      default:
-        return segment.component() + ":T" + (segment.length() < 0 ? "" : Integer.toString(segment.length()));
-    }
-  }
-
-  private static Segment segment(String written) {
-    // The name is a Java identifier, so the first colon ends it; what follows may hold any
-    // delimiter, a colon included ("path::" is a path with ':').
-    int colon = written.indexOf(':');
-    if (colon < 1 || colon == written.length() - 1) {
-      throw new IllegalArgumentException("not a segment: \"" + written + "\"");
-    }
-    String name = written.substring(0, colon);
-    String form = written.substring(colon + 1);
-    switch (form.charAt(0)) {
-      case 'D': {
-        boolean inverted = form.endsWith("I");
-        int width = Integer.parseInt(form.substring(1, inverted ? form.length() - 1 : form.length()));
-        return new Segment(name, Kind.DIGITS, width, inverted, '\0');
-      }
-      case 'P':
-        if (form.length() != 2) {
-          throw new IllegalArgumentException("not a path segment: \"" + written + "\"");
-        }
-        return new Segment(name, Kind.PATH, -1, false, form.charAt(1));
-      case 'T':
-        return new Segment(name, Kind.TEXT, form.length() == 1 ? -1 : Integer.parseInt(form.substring(1)), false, '\0');
-      default:
-        throw new IllegalArgumentException("not a segment: \"" + written + "\"");
-    }
   }
 }

@@ -17,7 +17,7 @@ import java.math.BigInteger;
  *
  * @param <T> the component's type
  */
-public final class PaddedCodec<T> {
+public final class PaddedCodec<T> implements OrderedCodec<T> {
   private final String record;
   private final String component;
   private final KeyEncoding<T> encoding;
@@ -58,6 +58,35 @@ public final class PaddedCodec<T> {
     return new PaddedCodec<>(record, component, KeyTypes.forClass(type), width, min, max, inverted);
   }
 
+  @Override
+  public String record() {
+    return record;
+  }
+
+  @Override
+  public String component() {
+    return component;
+  }
+
+  /** Exactly {@code width} digits, inverted or not. */
+  @Override
+  public EntityLayout.Segment segment() {
+    return new EntityLayout.Segment(component, EntityLayout.Kind.DIGITS, digits.width(), digits.inverted(), '\0', this);
+  }
+
+  /** As {@link #decode(KeyReader)}: digits end where their width does, wherever they stand. */
+  @Override
+  public T decode(KeyReader reader, boolean last) {
+    return decode(reader);
+  }
+
+  @Override
+  public T fromUserText(String text) {
+    T value = encoding.fromUserText(text);
+    units(value);
+    return value;
+  }
+
   /** The digits codec underneath, whose numbers are units of this type. */
   public PaddedLongCodec digits() {
     return digits;
@@ -84,6 +113,7 @@ public final class PaddedCodec<T> {
   }
 
   /** The encoded digits of {@code value}. */
+  @Override
   public String encode(T value) {
     return digits.encode(units(value));
   }
@@ -100,6 +130,7 @@ public final class PaddedCodec<T> {
   }
 
   /** Parses a whole text that holds only this component (for tests and tools). */
+  @Override
   public T parse(String text) {
     KeyReader reader = new KeyReader(text, record, component, '\uffff');
     T value = decode(reader);
@@ -108,26 +139,31 @@ public final class PaddedCodec<T> {
   }
 
   /** Values at or after {@code value}. */
+  @Override
   public ComponentRange atLeast(T value) {
     return digits.range(ceil(value), null, "at least " + value);
   }
 
   /** Values after {@code value}. */
+  @Override
   public ComponentRange greaterThan(T value) {
     return digits.range(floor(value).add(BigInteger.ONE), null, "greater than " + value);
   }
 
   /** Values at or before {@code value}. */
+  @Override
   public ComponentRange atMost(T value) {
     return digits.range(null, floor(value), "at most " + value);
   }
 
   /** Values before {@code value}. */
+  @Override
   public ComponentRange lessThan(T value) {
     return digits.range(null, ceil(value).subtract(BigInteger.ONE), "less than " + value);
   }
 
   /** Values from {@code lo} to {@code hi}, both included. */
+  @Override
   public ComponentRange between(T lo, T hi) {
     String condition = "between " + lo + " and " + hi;
     BigInteger from = ceil(lo);

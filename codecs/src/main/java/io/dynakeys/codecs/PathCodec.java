@@ -11,7 +11,7 @@ import java.util.List;
  * the values of the parent and depth attributes that key the generated children and depth
  * indexes.
  */
-public final class PathCodec {
+public final class PathCodec implements KeyCodec<TreePath> {
   private final String record;
   private final String component;
   private final char delimiter;
@@ -61,17 +61,48 @@ public final class PathCodec {
     return component + "Depth";
   }
 
+  @Override
+  public String record() {
+    return record;
+  }
+
+  @Override
+  public String component() {
+    return component;
+  }
+
+  /** The path delimiter, between segments. */
+  public char pathDelimiter() {
+    return encoding.pathDelimiter();
+  }
+
+  /** A path, with its own delimiter. */
+  @Override
+  public EntityLayout.Segment segment() {
+    return new EntityLayout.Segment(component, EntityLayout.Kind.PATH, -1, false, pathDelimiter(), this);
+  }
+
+  @Override
+  public TreePath fromUserText(String text) {
+    TreePath value = encoding.fromUserText(text);
+    encode(value);
+    return value;
+  }
+
   /** The encoded text of an item's path, validated. */
+  @Override
   public String encode(TreePath value) {
     return text.encode(value);
   }
 
   /** Reads the path from {@code reader}; {@code last} when nothing follows it in the key. */
+  @Override
   public TreePath decode(KeyReader reader, boolean last) {
     return text.decode(reader, last);
   }
 
   /** Parses a whole text that holds only this component (for tests and tools). */
+  @Override
   public TreePath parse(String key) {
     return text.parse(key);
   }

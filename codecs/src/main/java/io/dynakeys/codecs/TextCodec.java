@@ -17,7 +17,7 @@ import java.util.Locale;
  *
  * @param <T> the component's type
  */
-public final class TextCodec<T> {
+public final class TextCodec<T> implements OrderedCodec<T> {
   private final String record;
   private final String component;
   private final char delimiter;
@@ -61,7 +61,31 @@ public final class TextCodec<T> {
     return encoding;
   }
 
+  @Override
+  public String record() {
+    return record;
+  }
+
+  @Override
+  public String component() {
+    return component;
+  }
+
+  /** Text, of the encoding's fixed length or of any length. */
+  @Override
+  public EntityLayout.Segment segment() {
+    return new EntityLayout.Segment(component, EntityLayout.Kind.TEXT, encoding.textLength(), false, '\0', this);
+  }
+
+  @Override
+  public T fromUserText(String text) {
+    T value = encoding.fromUserText(text);
+    encode(value);
+    return value;
+  }
+
   /** The encoded text of {@code value}, validated. */
+  @Override
   public String encode(T value) {
     if (value == null) {
       throw new KeyFormatException(record, component, null,
@@ -77,6 +101,7 @@ public final class TextCodec<T> {
   }
 
   /** Reads this component from {@code reader}; {@code last} when nothing follows it in the key. */
+  @Override
   public T decode(KeyReader reader, boolean last) {
     String text = reader.segment(component, last);
     T value;
@@ -100,6 +125,7 @@ public final class TextCodec<T> {
   }
 
   /** Parses a whole text that holds only this component (for tests and tools). */
+  @Override
   public T parse(String text) {
     KeyReader reader = new KeyReader(text, record, component, delimiter);
     T value = decode(reader, true);
@@ -108,6 +134,7 @@ public final class TextCodec<T> {
   }
 
   /** Values whose encoding sorts at or after {@code value}'s. */
+  @Override
   public ComponentRange atLeast(T value) {
     String condition = "at least " + show(checkBound(value));
     if (order != null) {
@@ -122,6 +149,7 @@ public final class TextCodec<T> {
   }
 
   /** Values whose encoding sorts after {@code value}'s. */
+  @Override
   public ComponentRange greaterThan(T value) {
     String condition = "greater than " + show(checkBound(value));
     if (order != null) {
@@ -136,6 +164,7 @@ public final class TextCodec<T> {
   }
 
   /** Values whose encoding sorts at or before {@code value}'s. */
+  @Override
   public ComponentRange atMost(T value) {
     String condition = "at most " + show(checkBound(value));
     if (order != null) {
@@ -150,6 +179,7 @@ public final class TextCodec<T> {
   }
 
   /** Values whose encoding sorts before {@code value}'s. */
+  @Override
   public ComponentRange lessThan(T value) {
     String condition = "less than " + show(checkBound(value));
     if (order != null) {
@@ -164,6 +194,7 @@ public final class TextCodec<T> {
   }
 
   /** Values from {@code lo} to {@code hi}, both included. */
+  @Override
   public ComponentRange between(T lo, T hi) {
     String condition = "between " + show(checkBound(lo)) + " and " + show(checkBound(hi));
     if (order != null) {

@@ -1,52 +1,50 @@
 package io.dynakeys.codecs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-/**
- * The written form of a segment, which generated {@code LAYOUT} constants hold, reads back as the
- * segment it describes, for every path delimiter (the colon that separates name and form
- * included).
- */
+/** A layout is made of the codecs themselves: each segment is its codec's own description. */
 class EntityLayoutTest {
 
   @Test
-  void everyFormReadsBackAsTheSegmentItDescribes() {
-    List<EntityLayout.Segment> segments = new ArrayList<>(List.of(
-        new EntityLayout.Segment("score", EntityLayout.Kind.DIGITS, 10, false, '\0'),
-        new EntityLayout.Segment("score", EntityLayout.Kind.DIGITS, 10, true, '\0'),
-        new EntityLayout.Segment("name", EntityLayout.Kind.TEXT, -1, false, '\0'),
-        new EntityLayout.Segment("id", EntityLayout.Kind.TEXT, 36, false, '\0')));
-    for (char d = 0x21; d < 0x7f; d++) {
-      if (!Character.isLetterOrDigit(d)) {
-        segments.add(new EntityLayout.Segment("path", EntityLayout.Kind.PATH, -1, false, d));
-      }
+  void eachCodecDescribesItsOwnSegment() {
+    PaddedCodec<Integer> score = PaddedCodec.of(Integer.class, "Run", "score", 10, 0, Integer.MAX_VALUE, true);
+    TextCodec<UUID> id = TextCodec.of(UUID.class, "Run", "id", '#');
+    TextCodec<String> name = TextCodec.of(String.class, "Run", "name", '#');
+    PathCodec path = new PathCodec("Run", "path", '#', '/');
+
+    EntityLayout.Key key = EntityLayout.key("sk", "RUN", '#', score, id, name, path);
+    List<EntityLayout.Segment> segments = key.segments();
+    assertEquals(new EntityLayout.Segment("score", EntityLayout.Kind.DIGITS, 10, true, '\0', score), segments.get(0));
+    assertEquals(new EntityLayout.Segment("id", EntityLayout.Kind.TEXT, 36, false, '\0', id), segments.get(1));
+    assertEquals(new EntityLayout.Segment("name", EntityLayout.Kind.TEXT, -1, false, '\0', name), segments.get(2));
+    assertEquals(new EntityLayout.Segment("path", EntityLayout.Kind.PATH, -1, false, '/', path), segments.get(3));
+    for (int i = 0; i < segments.size(); i++) {
+      assertSame(List.of(score, id, name, path).get(i), segments.get(i).codec(), "the segment holds the codec itself");
     }
-    for (EntityLayout.Segment segment : segments) {
-      String written = EntityLayout.describe(segment);
-      assertEquals(List.of(segment), EntityLayout.key("sk", "", '#', written).segments(), written);
-    }
-    assertEquals("path:P:", EntityLayout.describe(
-        new EntityLayout.Segment("path", EntityLayout.Kind.PATH, -1, false, ':')));
+    assertEquals("[score:D10I, id:T36, name:T, path:P/]", segments.toString());
+    assertEquals("RUN#", key.head());
   }
 
   @Test
-  void aFormWithoutNameOrKindIsRefused() {
-    for (String bad : List.of(":T", "name:", "name", "name:X", "name:P", "name:P//")) {
-      assertThrows(IllegalArgumentException.class, () -> EntityLayout.key("sk", "", '#', bad), bad);
-    }
+  void segmentsAreEqualByLayoutNotByCodecObject() {
+    PaddedCodec<Long> a = PaddedCodec.of(Long.class, "Run", "at", 16, 0, 9_999_999_999_999_999L, false);
+    PaddedCodec<Long> b = PaddedCodec.of(Long.class, "Run", "at", 16, 0, 9_999_999_999_999_999L, false);
+    PaddedCodec<Long> wider = PaddedCodec.of(Long.class, "Run", "at", 17, 0, 9_999_999_999_999_999L, false);
+    assertEquals(a.segment(), b.segment());
+    assertEquals(a.segment().hashCode(), b.segment().hashCode());
+    assertNotEquals(a.segment(), wider.segment());
   }
 
-  /** The keys class's name, which the processor generates and the tools load by. */
   @Test
-  void theKeysClassOfANestedRecordJoinsTheEnclosingNames() {
-    assertEquals("RunKeys", EntityLayout.keysClassSimpleName(List.of("Run")));
-    assertEquals("Outer_RunKeys", EntityLayout.keysClassSimpleName(List.of("Outer", "Run")));
-    assertEquals("A_B_RunKeys", EntityLayout.keysClassSimpleName(List.of("A", "B", "Run")));
-    assertThrows(IllegalArgumentException.class, () -> EntityLayout.keysClassSimpleName(List.of()));
+  void aSegmentNeedsItsCodec() {
+    assertThrows(NullPointerException.class,
+        () -> new EntityLayout.Segment("x", EntityLayout.Kind.TEXT, -1, false, '\0', null));
   }
 }

@@ -137,7 +137,7 @@ public final class DriveExample {
 
   /** One line per entry, indented by its depth below {@code folder}; folders end with '/'. */
   static void printSubtree(DynamoDbTable<Entry> table, TreePath folder, PrintStream out) {
-    KeyQuery query = EntryKeys.query(ACCOUNT).pathSubtree(folder);
+    KeyQuery<Entry> query = EntryKeys.query(ACCOUNT).pathSubtree(folder);
     out.println("Subtree of " + folder + " (" + query + "):");
     for (Entry entry : query.items(table)) {
       int depth = entry.path().depth() - folder.depth();
@@ -147,7 +147,7 @@ public final class DriveExample {
 
   /** The direct children of {@code folder}, each beside its encoded sort key. */
   static void printChildren(DynamoDbTable<Entry> table, TreePath folder, PrintStream out) {
-    KeyQuery query = EntryKeys.query(ACCOUNT).pathChildren(folder);
+    KeyQuery<Entry> query = EntryKeys.query(ACCOUNT).pathChildren(folder);
     List<Entry> children = query.items(table).toList();   // runs on the pathChildren index
     int width = children.stream().mapToInt(e -> name(e.path()).length()).max().orElse(0);
     out.println("Children of " + folder + " (" + query + "):");

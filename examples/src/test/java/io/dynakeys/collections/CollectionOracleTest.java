@@ -185,26 +185,31 @@ class CollectionOracleTest {
     assertEquals(List.of("byCents"), description.localSecondaryIndexes().stream()
         .map(index -> index.indexName()).toList());
 
+    // A member's query runs on a table of that member (the same table, through the member's
+    // schema): a query is typed by the items it reads.
+    DynamoDbTable<Member> memberTable = client.table(table.tableName(), MemberKeys.tableSchema());
+    DynamoDbTable<Invoice> invoiceTable = client.table(table.tableName(), InvoiceKeys.tableSchema());
     for (AccountItem item : items) {
       if (item instanceof Member member) {
-        List<AccountItem> expected = items.stream()
+        List<Member> expected = items.stream()
             .filter(other -> other instanceof Member m && m.user().equals(member.user()))
-            .sorted(Comparator.comparing(other -> ((Member) other).account(), Utf8Order::compare))
+            .map(other -> (Member) other)
+            .sorted(Comparator.comparing(Member::account, Utf8Order::compare))
             .toList();
-        assertEquals(expected, MemberKeys.queryByUser(member.user()).items(table).toList(),
+        assertEquals(expected, MemberKeys.queryByUser(member.user()).items(memberTable).toList(),
             "memberships of \"" + member.user() + "\"");
       }
     }
     for (String account : ACCOUNTS) {
-      List<AccountItem> expected = items.stream()
+      List<Invoice> expected = items.stream()
           .filter(item -> item instanceof Invoice v && v.account().equals(account))
-          .sorted(Comparator.comparingLong((AccountItem item) -> ((Invoice) item).cents())
-              .thenComparingInt(item -> ((Invoice) item).number()))
+          .map(item -> (Invoice) item)
+          .sorted(Comparator.comparingLong(Invoice::cents).thenComparingInt(Invoice::number))
           .toList();
-      assertEquals(expected, InvoiceKeys.queryByCents(account).items(table).toList(), "account " + account);
+      assertEquals(expected, InvoiceKeys.queryByCents(account).items(invoiceTable).toList(), "account " + account);
       long cents = 500_000;
-      assertEquals(expected.stream().filter(item -> ((Invoice) item).cents() >= cents).toList(),
-          InvoiceKeys.queryByCents(account).centsAtLeast(cents).items(table).toList(), "account " + account);
+      assertEquals(expected.stream().filter(item -> item.cents() >= cents).toList(),
+          InvoiceKeys.queryByCents(account).cents().atLeast(cents).items(invoiceTable).toList(), "account " + account);
     }
   }
 
@@ -264,16 +269,16 @@ class CollectionOracleTest {
           case 0 -> new Case(name, () -> invoices, account, item -> item instanceof Invoice);
           case 1 -> new Case(name + ".number(" + lo + ")", () -> invoices.number(lo), account,
               item -> item instanceof Invoice v && v.number() == lo);
-          case 2 -> new Case(name + ".numberBetween(" + Math.min(lo, hi) + ", " + Math.max(lo, hi) + ")",
-              () -> invoices.numberBetween(Math.min(lo, hi), Math.max(lo, hi)), account,
+          case 2 -> new Case(name + ".number().between(" + Math.min(lo, hi) + ", " + Math.max(lo, hi) + ")",
+              () -> invoices.number().between(Math.min(lo, hi), Math.max(lo, hi)), account,
               item -> item instanceof Invoice v && v.number() >= Math.min(lo, hi) && v.number() <= Math.max(lo, hi));
-          case 3 -> new Case(name + ".numberAtLeast(" + lo + ")", () -> invoices.numberAtLeast(lo), account,
+          case 3 -> new Case(name + ".number().atLeast(" + lo + ")", () -> invoices.number().atLeast(lo), account,
               item -> item instanceof Invoice v && v.number() >= lo);
-          case 4 -> new Case(name + ".numberAtMost(" + lo + ")", () -> invoices.numberAtMost(lo), account,
+          case 4 -> new Case(name + ".number().atMost(" + lo + ")", () -> invoices.number().atMost(lo), account,
               item -> item instanceof Invoice v && v.number() <= lo);
-          case 5 -> new Case(name + ".numberGreaterThan(" + lo + ")", () -> invoices.numberGreaterThan(lo), account,
+          case 5 -> new Case(name + ".number().greaterThan(" + lo + ")", () -> invoices.number().greaterThan(lo), account,
               item -> item instanceof Invoice v && v.number() > lo);
-          default -> new Case(name + ".numberLessThan(" + lo + ")", () -> invoices.numberLessThan(lo), account,
+          default -> new Case(name + ".number().lessThan(" + lo + ")", () -> invoices.number().lessThan(lo), account,
               item -> item instanceof Invoice v && v.number() < lo);
         };
       }
@@ -290,21 +295,21 @@ class CollectionOracleTest {
           case 0 -> new Case(name, () -> events, account, item -> item instanceof Event);
           case 1 -> new Case(name + ".day(" + a + ")", () -> events.day(a), account,
               item -> item instanceof Event e && e.day().equals(a));
-          case 2 -> new Case(name + ".dayBetween(" + lo + ", " + hi + ")", () -> events.dayBetween(lo, hi), account,
+          case 2 -> new Case(name + ".day().between(" + lo + ", " + hi + ")", () -> events.day().between(lo, hi), account,
               item -> item instanceof Event e && !e.day().isBefore(lo) && !e.day().isAfter(hi));
-          case 3 -> new Case(name + ".dayAtLeast(" + a + ")", () -> events.dayAtLeast(a), account,
+          case 3 -> new Case(name + ".day().atLeast(" + a + ")", () -> events.day().atLeast(a), account,
               item -> item instanceof Event e && !e.day().isBefore(a));
-          case 4 -> new Case(name + ".dayAtMost(" + a + ")", () -> events.dayAtMost(a), account,
+          case 4 -> new Case(name + ".day().atMost(" + a + ")", () -> events.day().atMost(a), account,
               item -> item instanceof Event e && !e.day().isAfter(a));
-          case 5 -> new Case(name + ".dayGreaterThan(" + a + ")", () -> events.dayGreaterThan(a), account,
+          case 5 -> new Case(name + ".day().greaterThan(" + a + ")", () -> events.day().greaterThan(a), account,
               item -> item instanceof Event e && e.day().isAfter(a));
-          case 6 -> new Case(name + ".dayLessThan(" + a + ")", () -> events.dayLessThan(a), account,
+          case 6 -> new Case(name + ".day().lessThan(" + a + ")", () -> events.day().lessThan(a), account,
               item -> item instanceof Event e && e.day().isBefore(a));
-          case 7 -> new Case(name + ".day(" + a + ").seqBetween(" + seqLo + ", " + seqHi + ")",
-              () -> events.day(a).seqBetween(seqLo, seqHi), account,
+          case 7 -> new Case(name + ".day(" + a + ").seq().between(" + seqLo + ", " + seqHi + ")",
+              () -> events.day(a).seq().between(seqLo, seqHi), account,
               item -> item instanceof Event e && e.day().equals(a) && e.seq() >= seqLo && e.seq() <= seqHi);
-          default -> new Case(name + ".day(" + a + ").seqGreaterThan(" + seqLo + ")",
-              () -> events.day(a).seqGreaterThan(seqLo), account,
+          default -> new Case(name + ".day(" + a + ").seq().greaterThan(" + seqLo + ")",
+              () -> events.day(a).seq().greaterThan(seqLo), account,
               item -> item instanceof Event e && e.day().equals(a) && e.seq() > seqLo);
         };
       }
@@ -319,14 +324,14 @@ class CollectionOracleTest {
           case 0 -> new Case(name, () -> members, account, item -> item instanceof Member);
           case 1 -> new Case(name + ".user(\"" + user + "\")", () -> members.user(user), account,
               item -> item instanceof Member m && m.user().equals(user));
-          case 2 -> new Case(name + ".userBetween(\"" + lo + "\", \"" + hi + "\")", () -> members.userBetween(lo, hi),
+          case 2 -> new Case(name + ".user().between(\"" + lo + "\", \"" + hi + "\")", () -> members.user().between(lo, hi),
               account, item -> item instanceof Member m && Utf8Order.compare(m.user(), lo) >= 0
                   && Utf8Order.compare(m.user(), hi) <= 0);
-          case 3 -> new Case(name + ".userAtLeast(\"" + user + "\")", () -> members.userAtLeast(user), account,
+          case 3 -> new Case(name + ".user().atLeast(\"" + user + "\")", () -> members.user().atLeast(user), account,
               item -> item instanceof Member m && Utf8Order.compare(m.user(), user) >= 0);
-          case 4 -> new Case(name + ".userLessThan(\"" + user + "\")", () -> members.userLessThan(user), account,
+          case 4 -> new Case(name + ".user().lessThan(\"" + user + "\")", () -> members.user().lessThan(user), account,
               item -> item instanceof Member m && Utf8Order.compare(m.user(), user) < 0);
-          default -> new Case(name + ".userGreaterThan(\"" + user + "\")", () -> members.userGreaterThan(user),
+          default -> new Case(name + ".user().greaterThan(\"" + user + "\")", () -> members.user().greaterThan(user),
               account, item -> item instanceof Member m && Utf8Order.compare(m.user(), user) > 0);
         };
       }

@@ -55,7 +55,7 @@ class HostileNamesTest {
         .beginsWith("bw").equalTo("eq");
     assertEquals(KeyQuery.Operator.EQUAL, query.operator());
     assertEquals("0012#0345#006#q#pre#bw#eq", query.lowerOperand());
-    KeyQuery range = ScoresKeys.query("p1").SCORE(12).scoreBetween(300, 400);
+    KeyQuery range = ScoresKeys.query("p1").SCORE(12).score().between(300, 400);
     assertEquals("0012#0300#", range.lowerOperand());
     assertEquals("0012#0400$", range.upperOperand());
     assertEquals("0012#0345#006#q#pre#", ScoresKeys.query("p1").SCORE(12).score(345).分数(6).query("q")
@@ -72,6 +72,12 @@ class HostileNamesTest {
     assertEquals("it#rd#va#ix#pk#st#tk#tq", ShadowsKeys.query("u", "k", "i").item("it").reader("rd")
         .values("va").index("ix").PrimaryKey("pk").String("st").toKeyQuery("tk").toQueryConditional("tq")
         .lowerOperand());
+    // A range step takes no argument, so the components named like QueryStage's own methods
+    // without arguments have their steps renamed; the inherited methods keep their meaning.
+    var st = ShadowsKeys.query("u", "k", "i").item("it").reader("rd").values("va").index("ix").PrimaryKey("pk").String("st");
+    assertEquals("SH#u#k#i", st.toKeyQuery().partitionValue());
+    assertEquals("it#rd#va#ix#pk#st#tk#", st.toKeyQueryRange().atLeast("tk").lowerOperand());
+    assertEquals("it#rd#va#ix#pk#st#tk#tq", st.toKeyQuery("tk").toQueryConditionalRange().atLeast("tq").lowerOperand());
   }
 
   @Test
@@ -92,7 +98,7 @@ class HostileNamesTest {
       scores.putItem(other);
       assertEquals(SCORES, scores.getItem(ScoresKeys.key(SCORES)));
       List<Scores> found = scores.query(QueryEnhancedRequest.builder()
-          .queryConditional(ScoresKeys.query("p1").SCORE(12).scoreAtLeast(346).toQueryConditional()).build())
+          .queryConditional(ScoresKeys.query("p1").SCORE(12).score().atLeast(346).toQueryConditional()).build())
           .items().stream().toList();
       assertEquals(List.of(other), found);
       List<Scores> byIndex = scores.index(ScoresKeys.ByIndexName.INDEX_NAME).query(QueryEnhancedRequest.builder()

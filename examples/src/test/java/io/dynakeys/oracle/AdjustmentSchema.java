@@ -62,12 +62,12 @@ final class AdjustmentSchema implements OracleSchema<Adjustment> {
   public QueryStage query(QueryShape s) {
     AdjustmentKeys.Query q = AdjustmentKeys.query((String) s.partition());
     if (s.depth() == 0) {
-      return s.<Integer>range(q, q::deltaBetween, q::deltaAtLeast, q::deltaAtMost, q::deltaGreaterThan, q::deltaLessThan);
+      return s.<Integer>range(q, q.delta()::between, q.delta()::atLeast, q.delta()::atMost, q.delta()::greaterThan, q.delta()::lessThan);
     }
     AdjustmentKeys.QueryByDelta byDelta = q.delta(s.<Integer>equal(0));
     if (s.depth() == 1) {
-      return s.<Integer>range(byDelta, byDelta::dayBetween, byDelta::dayAtLeast, byDelta::dayAtMost,
-          byDelta::dayGreaterThan, byDelta::dayLessThan);
+      return s.<Integer>range(byDelta, byDelta.day()::between, byDelta.day()::atLeast, byDelta.day()::atMost,
+          byDelta.day()::greaterThan, byDelta.day()::lessThan);
     }
     AdjustmentKeys.QueryByDeltaAndDay byDay = byDelta.day(s.<Integer>equal(1));
     if (s.depth() == 2) {

@@ -25,9 +25,9 @@ class EmptyRangeTest {
     // Names in key order: ACTIVE, CLOSED, OPEN, OPEN_LATE, PENDING, SUSPENDED.
     TicketKeys.QueryByCategory q = TicketKeys.query("support").category("billing");
     assertAll(
-        empty("statusLessThan(ACTIVE)", () -> q.statusLessThan(TicketStatus.ACTIVE)),
-        empty("statusGreaterThan(SUSPENDED)", () -> q.statusGreaterThan(TicketStatus.SUSPENDED)),
-        empty("statusBetween(SUSPENDED, ACTIVE)", () -> q.statusBetween(TicketStatus.SUSPENDED, TicketStatus.ACTIVE)));
+        empty("statusLessThan(ACTIVE)", () -> q.status().lessThan(TicketStatus.ACTIVE)),
+        empty("statusGreaterThan(SUSPENDED)", () -> q.status().greaterThan(TicketStatus.SUSPENDED)),
+        empty("statusBetween(SUSPENDED, ACTIVE)", () -> q.status().between(TicketStatus.SUSPENDED, TicketStatus.ACTIVE)));
   }
 
   @Test
@@ -35,14 +35,14 @@ class EmptyRangeTest {
     // Text ending the key: no value is below "" (values are never empty), none below "\0" either.
     LabelKeys.QueryByShelf q = LabelKeys.query("owner").shelf(1);
     assertAll(
-        empty("titleAtMost(\"\")", () -> q.titleAtMost("")),
-        empty("titleLessThan(\"\")", () -> q.titleLessThan("")),
-        empty("titleLessThan(\"\\0\")", () -> q.titleLessThan("\u0000")),
-        empty("titleBetween(\"a\", \"\")", () -> q.titleBetween("a", "")),
-        empty("tagAtMost(\"\")", () -> TagKeys.query("t1").tagAtMost("")),
-        empty("tagLessThan(\"\")", () -> TagKeys.query("t1").tagLessThan("")),
+        empty("titleAtMost(\"\")", () -> q.title().atMost("")),
+        empty("titleLessThan(\"\")", () -> q.title().lessThan("")),
+        empty("titleLessThan(\"\\0\")", () -> q.title().lessThan("\u0000")),
+        empty("titleBetween(\"a\", \"\")", () -> q.title().between("a", "")),
+        empty("tagAtMost(\"\")", () -> TagKeys.query("t1").tag().atMost("")),
+        empty("tagLessThan(\"\")", () -> TagKeys.query("t1").tag().lessThan("")),
         // Text followed by the delimiter: "" is no value, so only "" itself lies between "" and "".
-        empty("categoryBetween(\"\", \"\")", () -> TicketKeys.query("support").categoryBetween("", "")));
+        empty("categoryBetween(\"\", \"\")", () -> TicketKeys.query("support").category().between("", "")));
   }
 
   @Test
@@ -50,8 +50,8 @@ class EmptyRangeTest {
     // These ranges hold values (every tag is at least ""), so they must not throw, and must not
     // send sk >= "" or sk BETWEEN "" AND ..., which DynamoDB refuses.
     assertAll(
-        sendsNoEmptyValue("tagAtLeast(\"\")", () -> TagKeys.query("t1").tagAtLeast("")),
-        sendsNoEmptyValue("tagBetween(\"\", \"b\")", () -> TagKeys.query("t1").tagBetween("", "b")));
+        sendsNoEmptyValue("tagAtLeast(\"\")", () -> TagKeys.query("t1").tag().atLeast("")),
+        sendsNoEmptyValue("tagBetween(\"\", \"b\")", () -> TagKeys.query("t1").tag().between("", "b")));
   }
 
   private static Executable empty(String call, Supplier<QueryStage> range) {

@@ -60,12 +60,12 @@ final class LabelSchema implements OracleSchema<Label> {
   public QueryStage query(QueryShape s) {
     LabelKeys.Query q = LabelKeys.query((String) s.partition());
     if (s.depth() == 0) {
-      return s.<Integer>range(q, q::shelfBetween, q::shelfAtLeast, q::shelfAtMost, q::shelfGreaterThan, q::shelfLessThan);
+      return s.<Integer>range(q, q.shelf()::between, q.shelf()::atLeast, q.shelf()::atMost, q.shelf()::greaterThan, q.shelf()::lessThan);
     }
     LabelKeys.QueryByShelf byShelf = q.shelf(s.<Integer>equal(0));
     if (s.depth() == 1) {
-      return s.<String>range(byShelf, byShelf::titleBetween, byShelf::titleAtLeast, byShelf::titleAtMost,
-          byShelf::titleGreaterThan, byShelf::titleLessThan);
+      return s.<String>range(byShelf, byShelf.title()::between, byShelf.title()::atLeast, byShelf.title()::atMost,
+          byShelf.title()::greaterThan, byShelf.title()::lessThan);
     }
     return byShelf.title(s.equal(1));
   }

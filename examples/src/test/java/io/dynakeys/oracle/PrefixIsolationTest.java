@@ -122,7 +122,7 @@ class PrefixIsolationTest {
         Predicate<DriveFile> here = f -> f.account().equals(account);
         check(at + "(" + SortComponent.show(folder) + ")", q.folder(folder),
             here.and(f -> f.folder().equals(folder)));
-        check(at + "Between(" + SortComponent.show(folder) + ", same)", q.folderBetween(folder, folder),
+        check(at + "Between(" + SortComponent.show(folder) + ", same)", q.folder().between(folder, folder),
             here.and(f -> f.folder().equals(folder)));
       }
     }
@@ -138,10 +138,10 @@ class PrefixIsolationTest {
         String v = "(" + SortComponent.show(folder) + ")";
         Predicate<DriveFile> here = f -> f.account().equals(account);
         Function<DriveFile, Integer> toFolder = f -> FOLDER_ORDER.compare(f.folder(), folder);
-        check(at + "GreaterThan" + v, q.folderGreaterThan(folder), here.and(f -> toFolder.apply(f) > 0));
-        check(at + "LessThan" + v, q.folderLessThan(folder), here.and(f -> toFolder.apply(f) < 0));
-        check(at + "AtLeast" + v, q.folderAtLeast(folder), here.and(f -> toFolder.apply(f) >= 0));
-        check(at + "AtMost" + v, q.folderAtMost(folder), here.and(f -> toFolder.apply(f) <= 0));
+        check(at + "GreaterThan" + v, q.folder().greaterThan(folder), here.and(f -> toFolder.apply(f) > 0));
+        check(at + "LessThan" + v, q.folder().lessThan(folder), here.and(f -> toFolder.apply(f) < 0));
+        check(at + "AtLeast" + v, q.folder().atLeast(folder), here.and(f -> toFolder.apply(f) >= 0));
+        check(at + "AtMost" + v, q.folder().atMost(folder), here.and(f -> toFolder.apply(f) <= 0));
       }
     }
   }
@@ -157,9 +157,9 @@ class PrefixIsolationTest {
         String v = "(" + SortComponent.show(name) + ")";
         Function<DriveFile, Integer> toName = f -> Utf8Order.compare(f.name(), name);
         check(at + v, q.name(name), here.and(f -> f.name().equals(name)));
-        check(at + "Between" + v.replace(")", ", same)"), q.nameBetween(name, name), here.and(f -> f.name().equals(name)));
-        check(at + "GreaterThan" + v, q.nameGreaterThan(name), here.and(f -> toName.apply(f) > 0));
-        check(at + "LessThan" + v, q.nameLessThan(name), here.and(f -> toName.apply(f) < 0));
+        check(at + "Between" + v.replace(")", ", same)"), q.name().between(name, name), here.and(f -> f.name().equals(name)));
+        check(at + "GreaterThan" + v, q.name().greaterThan(name), here.and(f -> toName.apply(f) > 0));
+        check(at + "LessThan" + v, q.name().lessThan(name), here.and(f -> toName.apply(f) < 0));
       }
     }
   }

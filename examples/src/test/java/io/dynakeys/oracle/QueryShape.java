@@ -54,7 +54,7 @@ record QueryShape(Object partition, List<Object> equal, RangeOp op, Object lo, O
     }
   }
 
-  /** The builder call chain, e.g. {@code query("2026").score(1500).atBetween(1, 5)}. */
+  /** The builder call chain, e.g. {@code query("2026").score(1500).at().between(1, 5)}. */
   String describe(List<? extends SortComponent<?>> sort) {
     StringBuilder out = new StringBuilder("query(");
     if (partition instanceof List<?> parts) {

@@ -65,17 +65,17 @@ final class ReadingSchema implements OracleSchema<Reading> {
     List<?> p = (List<?>) s.partition();
     ReadingKeys.Query q = ReadingKeys.query((String) p.get(0), (Integer) p.get(1));
     if (s.depth() == 0) {
-      return s.<Integer>range(q, q::levelBetween, q::levelAtLeast, q::levelAtMost, q::levelGreaterThan, q::levelLessThan);
+      return s.<Integer>range(q, q.level()::between, q.level()::atLeast, q.level()::atMost, q.level()::greaterThan, q.level()::lessThan);
     }
     ReadingKeys.QueryByLevel byLevel = q.level(s.<Integer>equal(0));
     if (s.depth() == 1) {
-      return s.<Long>range(byLevel, byLevel::offsetBetween, byLevel::offsetAtLeast, byLevel::offsetAtMost,
-          byLevel::offsetGreaterThan, byLevel::offsetLessThan);
+      return s.<Long>range(byLevel, byLevel.offset()::between, byLevel.offset()::atLeast, byLevel.offset()::atMost,
+          byLevel.offset()::greaterThan, byLevel.offset()::lessThan);
     }
     ReadingKeys.QueryByLevelAndOffset byOffset = byLevel.offset(s.<Long>equal(1));
     if (s.depth() == 2) {
-      return s.<Byte>range(byOffset, byOffset::trimBetween, byOffset::trimAtLeast, byOffset::trimAtMost,
-          byOffset::trimGreaterThan, byOffset::trimLessThan);
+      return s.<Byte>range(byOffset, byOffset.trim()::between, byOffset.trim()::atLeast, byOffset.trim()::atMost,
+          byOffset.trim()::greaterThan, byOffset.trim()::lessThan);
     }
     return byOffset.trim(s.<Byte>equal(2));
   }

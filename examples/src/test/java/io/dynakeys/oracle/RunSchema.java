@@ -64,12 +64,12 @@ final class RunSchema implements OracleSchema<Run> {
   public QueryStage query(QueryShape s) {
     RunKeys.Query q = RunKeys.query((String) s.partition());
     if (s.depth() == 0) {
-      return s.<Integer>range(q, q::scoreBetween, q::scoreAtLeast, q::scoreAtMost, q::scoreGreaterThan, q::scoreLessThan);
+      return s.<Integer>range(q, q.score()::between, q.score()::atLeast, q.score()::atMost, q.score()::greaterThan, q.score()::lessThan);
     }
     RunKeys.QueryByScore byScore = q.score(s.<Integer>equal(0));
     if (s.depth() == 1) {
-      return s.<Long>range(byScore, byScore::atBetween, byScore::atAtLeast, byScore::atAtMost,
-          byScore::atGreaterThan, byScore::atLessThan);
+      return s.<Long>range(byScore, byScore.at()::between, byScore.at()::atLeast, byScore.at()::atMost,
+          byScore.at()::greaterThan, byScore.at()::lessThan);
     }
     RunKeys.QueryByScoreAndAt byTime = byScore.at(s.<Long>equal(1));
     if (s.depth() == 2) {

@@ -57,7 +57,7 @@ final class TagSchema implements OracleSchema<Tag> {
   public QueryStage query(QueryShape s) {
     TagKeys.Query q = TagKeys.query((String) s.partition());
     if (s.depth() == 0) {
-      return s.<String>range(q, q::tagBetween, q::tagAtLeast, q::tagAtMost, q::tagGreaterThan, q::tagLessThan);
+      return s.<String>range(q, q.tag()::between, q.tag()::atLeast, q.tag()::atMost, q.tag()::greaterThan, q.tag()::lessThan);
     }
     return q.tag(s.equal(0));
   }

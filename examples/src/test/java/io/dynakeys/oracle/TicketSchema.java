@@ -61,18 +61,18 @@ final class TicketSchema implements OracleSchema<Ticket> {
   public QueryStage query(QueryShape s) {
     TicketKeys.Query q = TicketKeys.query((String) s.partition());
     if (s.depth() == 0) {
-      return s.<String>range(q, q::categoryBetween, q::categoryAtLeast, q::categoryAtMost,
-          q::categoryGreaterThan, q::categoryLessThan);
+      return s.<String>range(q, q.category()::between, q.category()::atLeast, q.category()::atMost,
+          q.category()::greaterThan, q.category()::lessThan);
     }
     TicketKeys.QueryByCategory byCategory = q.category(s.equal(0));
     if (s.depth() == 1) {
-      return s.<TicketStatus>range(byCategory, byCategory::statusBetween, byCategory::statusAtLeast,
-          byCategory::statusAtMost, byCategory::statusGreaterThan, byCategory::statusLessThan);
+      return s.<TicketStatus>range(byCategory, byCategory.status()::between, byCategory.status()::atLeast,
+          byCategory.status()::atMost, byCategory.status()::greaterThan, byCategory.status()::lessThan);
     }
     TicketKeys.QueryByCategoryAndStatus byStatus = byCategory.status(s.equal(1));
     if (s.depth() == 2) {
-      return s.<Integer>range(byStatus, byStatus::numberBetween, byStatus::numberAtLeast, byStatus::numberAtMost,
-          byStatus::numberGreaterThan, byStatus::numberLessThan);
+      return s.<Integer>range(byStatus, byStatus.number()::between, byStatus.number()::atLeast, byStatus.number()::atMost,
+          byStatus.number()::greaterThan, byStatus.number()::lessThan);
     }
     return byStatus.number(s.<Integer>equal(2));
   }

@@ -87,8 +87,8 @@ class PathQueryEdgeCasesTest {
       List<String> versions = all.stream().filter(r -> r.path().equals(path)).sorted(keyOrder).map(show).toList();
       assertEquals(versions, paths(table, RevisionKeys.query("a9").path(path), show), "path(" + path + ")");
       assertEquals(versions.subList(1, versions.size()),
-          paths(table, RevisionKeys.query("a9").path(path).versionGreaterThan(7), show),
-          "path(" + path + ").versionGreaterThan(7)");
+          paths(table, RevisionKeys.query("a9").path(path).version().greaterThan(7), show),
+          "path(" + path + ").version().greaterThan(7)");
     }
   }
 

@@ -121,7 +121,7 @@ class BadItemsTest {
 
     // Past "b", the next bad item is a key mismatch, thrown as such.
     KeyMismatchException mismatch = assertThrows(KeyMismatchException.class,
-        () -> NoteKeys.query(ACCOUNT).titleAtLeast("c").items(notes).toList());
+        () -> NoteKeys.query(ACCOUNT).title().atLeast("c").items(notes).toList());
     assertEquals(Map.of("pk", "ACCOUNT#a1", "sk", "NOTE#d"), mismatch.itemKey());
   }
 

@@ -174,7 +174,7 @@ class IndexReadTest {
     return out;
   }
 
-  private List<Node> async(KeyQuery query, ReadOptions options) {
+  private List<Node> async(KeyQuery<Node> query, ReadOptions options) {
     List<Node> out = new ArrayList<>();
     try {
       query.items(asyncTable, options).subscribe(out::add).get(60, TimeUnit.SECONDS);

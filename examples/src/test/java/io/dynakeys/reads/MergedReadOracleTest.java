@@ -134,7 +134,7 @@ class MergedReadOracleTest {
   @Test
   void emptyRangesAreRefusedForTheMergedQueryAsForTheGeneratedStage() {
     KeyQuery merged = merged(16);
-    assertThrows(IllegalArgumentException.class, () -> LineKeys.query("inv16", 0).dayBetween(5, 4));
+    assertThrows(IllegalArgumentException.class, () -> LineKeys.query("inv16", 0).day().between(5, 4));
     assertThrows(IllegalArgumentException.class, () -> merged.withRange(DAY.between(5, 4), false));
     assertThrows(IllegalStateException.class, merged::toQueryConditional, "a merged query has no single condition");
   }
@@ -176,16 +176,16 @@ class MergedReadOracleTest {
       case 4: {
         int lo = random.nextInt(10);
         int hi = random.nextInt(10);
-        return range(random, "day", lo, hi, Line::day, stage::dayBetween, stage::dayAtLeast, stage::dayAtMost,
-            stage::dayGreaterThan, stage::dayLessThan, DAY, q -> q);
+        return range(random, "day", lo, hi, Line::day, stage.day()::between, stage.day()::atLeast, stage.day()::atMost,
+            stage.day()::greaterThan, stage.day()::lessThan, DAY, q -> q);
       }
       default: {
         LineKeys.QueryByDay byDay = stage.day(d);
         int lo = random.nextInt(45);
         int hi = random.nextInt(45);
         Condition range = range(random, "day(" + d + ").lineNo", lo, hi, x -> x.day() == d ? (int) x.lineNo() : -1,
-            (a, b) -> byDay.lineNoBetween(a, b), byDay::lineNoAtLeast, byDay::lineNoAtMost,
-            byDay::lineNoGreaterThan, byDay::lineNoLessThan, LINE_NO, q -> q.withPrefix(dayPrefix));
+            (a, b) -> byDay.lineNo().between(a, b), byDay.lineNo()::atLeast, byDay.lineNo()::atMost,
+            byDay.lineNo()::greaterThan, byDay.lineNo()::lessThan, LINE_NO, q -> q.withPrefix(dayPrefix));
         return range == null ? null : new Condition(range.text(), range.generated(),
             x -> x.day() == d && range.matches().test(x), range.apply());
       }
@@ -240,22 +240,22 @@ class MergedReadOracleTest {
 
   /** How one client reads. */
   private interface Reads {
-    List<Line> all(KeyQuery query, ReadOptions options);
+    List<Line> all(KeyQuery<Line> query, ReadOptions options);
 
     /** The first {@code count} items, and the cursor after them. */
-    Map.Entry<List<Line>, String> first(KeyQuery query, ReadOptions options, int count);
+    Map.Entry<List<Line>, String> first(KeyQuery<Line> query, ReadOptions options, int count);
 
-    ReadPage<Line> page(KeyQuery query, ReadOptions options, boolean threeArguments);
+    ReadPage<Line> page(KeyQuery<Line> query, ReadOptions options, boolean threeArguments);
   }
 
   private final class SyncReads implements Reads {
     @Override
-    public List<Line> all(KeyQuery query, ReadOptions options) {
+    public List<Line> all(KeyQuery<Line> query, ReadOptions options) {
       return query.items(table, options).toList();
     }
 
     @Override
-    public Map.Entry<List<Line>, String> first(KeyQuery query, ReadOptions options, int count) {
+    public Map.Entry<List<Line>, String> first(KeyQuery<Line> query, ReadOptions options, int count) {
       MergedItems<Line> read = query.items(table, options);
       List<Line> out = new ArrayList<>();
       Iterator<Line> it = read.iterator();
@@ -266,7 +266,7 @@ class MergedReadOracleTest {
     }
 
     @Override
-    public ReadPage<Line> page(KeyQuery query, ReadOptions options, boolean threeArguments) {
+    public ReadPage<Line> page(KeyQuery<Line> query, ReadOptions options, boolean threeArguments) {
       return threeArguments
           ? query.page(table, (int) options.limit().getAsLong(), options.cursor() == null ? null : options.cursor().token())
           : query.page(table, options);
@@ -275,20 +275,20 @@ class MergedReadOracleTest {
 
   private final class AsyncReads implements Reads {
     @Override
-    public List<Line> all(KeyQuery query, ReadOptions options) {
+    public List<Line> all(KeyQuery<Line> query, ReadOptions options) {
       List<Line> out = new ArrayList<>();
       join(query.items(asyncTable, options).subscribe(out::add));
       return out;
     }
 
     @Override
-    public Map.Entry<List<Line>, String> first(KeyQuery query, ReadOptions options, int count) {
+    public Map.Entry<List<Line>, String> first(KeyQuery<Line> query, ReadOptions options, int count) {
       ReadPage<Line> page = join(query.page(asyncTable, options.limit(count)));
       return Map.entry(page.items(), page.cursor().token());
     }
 
     @Override
-    public ReadPage<Line> page(KeyQuery query, ReadOptions options, boolean threeArguments) {
+    public ReadPage<Line> page(KeyQuery<Line> query, ReadOptions options, boolean threeArguments) {
       return join(threeArguments
           ? query.page(asyncTable, (int) options.limit().getAsLong(), options.cursor() == null ? null : options.cursor().token())
           : query.page(asyncTable, options));
@@ -333,7 +333,7 @@ class MergedReadOracleTest {
           count("empty ranges refused");
           continue;
         }
-        KeyQuery query = condition.apply().apply(merged(shards));
+        KeyQuery<Line> query = condition.apply().apply(merged(shards));
         KeyQuery generated = condition.generated().toKeyQuery();
         String what = "query " + q + " (seed " + ReadsSeed.show(seed) + ", data seed " + ReadsSeed.show(dataSeed)
             + "): " + condition.text() + " over " + shards + " shards = " + query;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.RangeStep;
 import io.dynakeys.runtime.QueryStage;
 import io.dynakeys.runtime.TreePath;
 import java.lang.reflect.Method;
@@ -40,8 +41,7 @@ import org.junit.jupiter.api.TestFactory;
  */
 class NullArgumentsTest {
   private static final List<String> SUFFIXES = List.of(
-      "", "Between", "AtLeast", "AtMost", "GreaterThan", "LessThan", "Subtree", "Children",
-      "AtDepth", "Ancestors");
+      "", "Range", "Subtree", "Children", "AtDepth", "Ancestors");
   private static final Set<String> NOT_KEY_API = Set.of("tableSchema", "createTable", "createTableAsync");
 
   @TestFactory
@@ -77,14 +77,14 @@ class NullArgumentsTest {
         "Version.pathParentKey(Version)", "Version.pathDepthKey(Version)",
         // stage methods on every codec kind
         "Numbers.QueryByScoreAndDeltaAndFull.big",
-        "Numbers.QueryByScoreAndDeltaAndFull.bigBetween", "Numbers.QueryByScoreAndDeltaAndFullAndBig.id",
-        "Moments.Query.at", "Moments.Query.atBetween",
-        "FullInstant.Query.vAtLeast", "FullDate.Query.vAtMost", "FullDateTime.Query.vGreaterThan",
-        "InvertedOffset.Query.vLessThan", "IsoInstant.QueryByV.wBetween", "IsoDate.QueryByV.wAtLeast",
-        "IsoDateTime.QueryByV.wAtMost", "IsoOffset.QueryByV.wGreaterThan", "Uuid.QueryByV.wLessThan",
-        "BigInverted.Query.vBetween", "SmallBig.QueryByV.wAtLeast", "Text.Query.vBetween",
-        "Text.QueryByV.wLessThan", "Shade.Query.vGreaterThan", "Shade.QueryByV.wBetween",
-        "Label.QueryByName.colorBetween", "Label.ByName.Query.colorAtLeast",
+        "Numbers.QueryByScoreAndDeltaAndFull.big().between", "Numbers.QueryByScoreAndDeltaAndFullAndBig.id",
+        "Moments.Query.at", "Moments.Query.at().between",
+        "FullInstant.Query.v().atLeast", "FullDate.Query.v().atMost", "FullDateTime.Query.v().greaterThan",
+        "InvertedOffset.Query.v().lessThan", "IsoInstant.QueryByV.w().between", "IsoDate.QueryByV.w().atLeast",
+        "IsoDateTime.QueryByV.w().atMost", "IsoOffset.QueryByV.w().greaterThan", "Uuid.QueryByV.w().lessThan",
+        "BigInverted.Query.v().between", "SmallBig.QueryByV.w().atLeast", "Text.Query.v().between",
+        "Text.QueryByV.w().lessThan", "Shade.Query.v().greaterThan", "Shade.QueryByV.w().between",
+        "Label.QueryByName.color().between", "Label.ByName.Query.color().atLeast",
         // paths
         "Version.Query.path", "Version.Query.pathSubtree", "Version.Query.pathChildren",
         "Version.Query.pathAtDepth", "Doc.QueryByVolume.path", "Doc.QueryByVolume.pathSubtree",
@@ -112,7 +112,7 @@ class NullArgumentsTest {
     e = assertThrows(KeyFormatException.class, () -> NumbersKeys.parseSortKey(null));
     assertEquals("Numbers.sort key: cannot parse a null key (value: null)", e.getMessage());
     e = assertThrows(KeyFormatException.class,
-        () -> MomentsKeys.query(java.time.LocalDate.EPOCH, new java.util.UUID(1, 2)).atBetween(null, null));
+        () -> MomentsKeys.query(java.time.LocalDate.EPOCH, new java.util.UUID(1, 2)).at().between(null, null));
     assertEquals("Moments.at: a range bound cannot be null (value: null)", e.getMessage());
   }
 
@@ -204,6 +204,35 @@ class NullArgumentsTest {
           if (QueryStage.class.isAssignableFrom(m.getReturnType()) && m.getReturnType() != KeyQuery.class) {
             stages.add(Fixtures.invoke(m, stage, samples(m)));
           }
+          if (m.getReturnType() == RangeStep.class) {
+            sweepRangeStep(signature, stage, m, component);
+          }
+        }
+      }
+    }
+
+    /**
+     * The range step a stage method returns ({@code v()}): each of its bounds with null, the other
+     * bound a valid value of the component (taken from the stage's equality method).
+     */
+    private void sweepRangeStep(String signature, Object stage, Method stepMethod, String component) {
+      Object step = Fixtures.invoke(stepMethod, stage);
+      Object valid = null;
+      for (Method eq : stage.getClass().getDeclaredMethods()) {
+        if (eq.getName().equals(component) && eq.getParameterCount() == 1) {
+          valid = samples(eq)[0];
+        }
+      }
+      for (Method range : RangeStep.class.getDeclaredMethods()) {
+        if (!Modifier.isPublic(range.getModifiers()) || Modifier.isStatic(range.getModifiers())
+            || range.getParameterCount() == 0) {
+          continue;
+        }
+        for (int i = 0; i < range.getParameterCount(); i++) {
+          Object[] args = new Object[range.getParameterCount()];
+          java.util.Arrays.fill(args, valid);
+          args[i] = null;
+          expectNull(signature + "()." + range.getName(), range, step, args, component);
         }
       }
     }

@@ -30,7 +30,8 @@ abstract class RangeOracle<T> {
   record Range<T>(Kind kind, T lo, T hi) {
     @Override
     public String toString() {
-      return kind == Kind.BETWEEN ? "Between(" + show(lo) + ", " + show(hi) + ")" : kind.suffix + "(" + show(lo) + ")";
+      String method = Character.toLowerCase(kind.suffix.charAt(0)) + kind.suffix.substring(1);
+      return kind == Kind.BETWEEN ? "().between(" + show(lo) + ", " + show(hi) + ")" : "()." + method + "(" + show(lo) + ")";
     }
 
     private static String show(Object value) {

@@ -136,7 +136,7 @@ class ShardedStageOracleTest {
           + query.description;
       List<Reading> expected = readings.stream()
           .filter(x -> x.sensor().equals(query.sensor)).filter(query.selection).sorted(ORDER).toList();
-      QueryStage stage;
+      QueryStage<Reading> stage;
       try {
         stage = query.stage.get();
       } catch (IllegalArgumentException e) {
@@ -183,7 +183,7 @@ class ShardedStageOracleTest {
     }
   }
 
-  private static List<Reading> all(QueryStage stage, ReadOptions options, boolean async) {
+  private static List<Reading> all(QueryStage<Reading> stage, ReadOptions options, boolean async) {
     if (!async) {
       return stage.items(table, options).toList();
     }
@@ -192,7 +192,7 @@ class ShardedStageOracleTest {
     return out;
   }
 
-  private static ReadPage<Reading> page(QueryStage stage, ReadOptions options, boolean async) {
+  private static ReadPage<Reading> page(QueryStage<Reading> stage, ReadOptions options, boolean async) {
     return async ? join(stage.page(asyncTable, options)) : stage.page(table, options);
   }
 
@@ -219,24 +219,24 @@ class ShardedStageOracleTest {
     return switch (r.nextInt(14)) {
       case 0 -> new Case(q, sensor, () -> whole, x -> true);
       case 1 -> new Case(q + ".day(" + a + ")", sensor, () -> whole.day(a), x -> x.day().equals(a));
-      case 2 -> new Case(q + ".dayBetween(" + lo + ", " + hi + ")", sensor, () -> whole.dayBetween(lo, hi),
+      case 2 -> new Case(q + ".day().between(" + lo + ", " + hi + ")", sensor, () -> whole.day().between(lo, hi),
           x -> !x.day().isBefore(lo) && !x.day().isAfter(hi));
-      case 3 -> new Case(q + ".dayAtLeast(" + a + ")", sensor, () -> whole.dayAtLeast(a), x -> !x.day().isBefore(a));
-      case 4 -> new Case(q + ".dayAtMost(" + a + ")", sensor, () -> whole.dayAtMost(a), x -> !x.day().isAfter(a));
-      case 5 -> new Case(q + ".dayGreaterThan(" + a + ")", sensor, () -> whole.dayGreaterThan(a), x -> x.day().isAfter(a));
-      case 6 -> new Case(q + ".dayLessThan(" + a + ")", sensor, () -> whole.dayLessThan(a), x -> x.day().isBefore(a));
+      case 3 -> new Case(q + ".day().atLeast(" + a + ")", sensor, () -> whole.day().atLeast(a), x -> !x.day().isBefore(a));
+      case 4 -> new Case(q + ".day().atMost(" + a + ")", sensor, () -> whole.day().atMost(a), x -> !x.day().isAfter(a));
+      case 5 -> new Case(q + ".day().greaterThan(" + a + ")", sensor, () -> whole.day().greaterThan(a), x -> x.day().isAfter(a));
+      case 6 -> new Case(q + ".day().lessThan(" + a + ")", sensor, () -> whole.day().lessThan(a), x -> x.day().isBefore(a));
       case 7 -> new Case(q + ".day(" + a + ").seq(" + s + ")", sensor, () -> whole.day(a).seq(s),
           x -> x.day().equals(a) && x.seq() == s);
-      case 8 -> new Case(q + ".day(" + a + ").seqBetween(" + sLo + ", " + sHi + ")", sensor,
-          () -> whole.day(a).seqBetween(sLo, sHi), x -> x.day().equals(a) && x.seq() >= sLo && x.seq() <= sHi);
-      case 9 -> new Case(q + ".day(" + a + ").seqAtLeast(" + s + ")", sensor, () -> whole.day(a).seqAtLeast(s),
+      case 8 -> new Case(q + ".day(" + a + ").seq().between(" + sLo + ", " + sHi + ")", sensor,
+          () -> whole.day(a).seq().between(sLo, sHi), x -> x.day().equals(a) && x.seq() >= sLo && x.seq() <= sHi);
+      case 9 -> new Case(q + ".day(" + a + ").seq().atLeast(" + s + ")", sensor, () -> whole.day(a).seq().atLeast(s),
           x -> x.day().equals(a) && x.seq() >= s);
-      case 10 -> new Case(q + ".day(" + a + ").seqAtMost(" + s + ")", sensor, () -> whole.day(a).seqAtMost(s),
+      case 10 -> new Case(q + ".day(" + a + ").seq().atMost(" + s + ")", sensor, () -> whole.day(a).seq().atMost(s),
           x -> x.day().equals(a) && x.seq() <= s);
-      case 11 -> new Case(q + ".day(" + a + ").seqGreaterThan(" + s + ")", sensor,
-          () -> whole.day(a).seqGreaterThan(s), x -> x.day().equals(a) && x.seq() > s);
-      case 12 -> new Case(q + ".day(" + a + ").seqLessThan(" + s + ")", sensor,
-          () -> whole.day(a).seqLessThan(s), x -> x.day().equals(a) && x.seq() < s);
+      case 11 -> new Case(q + ".day(" + a + ").seq().greaterThan(" + s + ")", sensor,
+          () -> whole.day(a).seq().greaterThan(s), x -> x.day().equals(a) && x.seq() > s);
+      case 12 -> new Case(q + ".day(" + a + ").seq().lessThan(" + s + ")", sensor,
+          () -> whole.day(a).seq().lessThan(s), x -> x.day().equals(a) && x.seq() < s);
       default -> new Case(q + ".day(" + a + ")", sensor, () -> whole.day(a), x -> x.day().equals(a));
     };
   }

@@ -373,12 +373,12 @@ class ParcelTableTest {
             items(ParcelKeys.query(depot, zone).shippedOn(day), null));
         check(stored, inPartition.and(p -> !p.shippedOn().isBefore(LocalDate.of(2026, 6, 21))
                 && !p.shippedOn().isAfter(LocalDate.of(2026, 6, 23))), TABLE_ORDER,
-            items(ParcelKeys.query(depot, zone).shippedOnBetween(LocalDate.of(2026, 6, 21),
+            items(ParcelKeys.query(depot, zone).shippedOn().between(LocalDate.of(2026, 6, 21),
                 LocalDate.of(2026, 6, 23)), null));
         check(stored, inPartition.and(p -> p.shippedOn().isAfter(day)), TABLE_ORDER,
-            items(ParcelKeys.query(depot, zone).shippedOnGreaterThan(day), null));
+            items(ParcelKeys.query(depot, zone).shippedOn().greaterThan(day), null));
         check(stored, inPartition.and(p -> p.shippedOn().isBefore(day)), TABLE_ORDER,
-            items(ParcelKeys.query(depot, zone).shippedOnLessThan(day), 2));
+            items(ParcelKeys.query(depot, zone).shippedOn().lessThan(day), 2));
         for (ParcelStatus status : ParcelStatus.values()) {
           check(stored, inPartition.and(p -> p.shippedOn().equals(day) && p.status() == status),
               TABLE_ORDER, items(ParcelKeys.query(depot, zone).shippedOn(day).status(status), null));
@@ -431,10 +431,10 @@ class ParcelTableTest {
             indexItems(customerIndex(), ParcelKeys.ByCustomer.query(customer).status(status), null));
         check(stored, withStatus.and(p -> !p.shippedAt().isBefore(from) && !p.shippedAt().isAfter(to)),
             CUSTOMER_ORDER, indexItems(customerIndex(),
-                ParcelKeys.queryByCustomer(customer).status(status).shippedAtBetween(from, to), null));
+                ParcelKeys.queryByCustomer(customer).status(status).shippedAt().between(from, to), null));
         check(stored, withStatus.and(p -> p.shippedAt().isAfter(from)), CUSTOMER_ORDER,
             indexItems(customerIndex(),
-                ParcelKeys.ByCustomer.query(customer).status(status).shippedAtGreaterThan(from), 1));
+                ParcelKeys.ByCustomer.query(customer).status(status).shippedAt().greaterThan(from), 1));
       }
       // The same index query through the low-level client: the key condition names the index.
       List<Parcel> lowLevel = client.queryPaginator(ParcelKeys.queryByCustomer(customer).toKeyCondition()
@@ -446,7 +446,7 @@ class ParcelTableTest {
       check(stored, ofCustomer.and(p -> utf8(p.status().name(), "IN_TRANSIT") >= 0
               && utf8(p.status().name(), "OUT_FOR_DELIVERY") <= 0), CUSTOMER_ORDER,
           indexItems(customerIndex(), ParcelKeys.ByCustomer.query(customer)
-              .statusBetween(ParcelStatus.IN_TRANSIT, ParcelStatus.OUT_FOR_DELIVERY), null));
+              .status().between(ParcelStatus.IN_TRANSIT, ParcelStatus.OUT_FOR_DELIVERY), null));
     }
   }
 
@@ -461,14 +461,14 @@ class ParcelTableTest {
             indexItems(weightIndex(), ParcelKeys.queryByWeight(depot, zone), null));
         check(stored, inPartition.and(p -> p.weightGrams() >= 1000 && p.weightGrams() <= 1750),
             WEIGHT_ORDER, indexItems(weightIndex(),
-                ParcelKeys.ByWeight.query(depot, zone).weightGramsBetween(1000, 1750), 2));
+                ParcelKeys.ByWeight.query(depot, zone).weightGrams().between(1000, 1750), 2));
         check(stored, inPartition.and(p -> p.weightGrams() < 1000), WEIGHT_ORDER,
-            indexItems(weightIndex(), ParcelKeys.queryByWeight(depot, zone).weightGramsLessThan(1000), null));
+            indexItems(weightIndex(), ParcelKeys.queryByWeight(depot, zone).weightGrams().lessThan(1000), null));
         check(stored, inPartition.and(p -> p.weightGrams() == 1250), WEIGHT_ORDER,
             indexItems(weightIndex(), ParcelKeys.queryByWeight(depot, zone).weightGrams(1250), null));
         check(stored, inPartition.and(p -> p.weightGrams() == 750 && utf8(p.trackingId(), "TRK-15") >= 0),
             WEIGHT_ORDER, indexItems(weightIndex(),
-                ParcelKeys.queryByWeight(depot, zone).weightGrams(750).trackingIdAtLeast("TRK-15"), null));
+                ParcelKeys.queryByWeight(depot, zone).weightGrams(750).trackingId().atLeast("TRK-15"), null));
       }
     }
   }

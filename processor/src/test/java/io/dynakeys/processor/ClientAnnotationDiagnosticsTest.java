@@ -80,11 +80,11 @@ class ClientAnnotationDiagnosticsTest {
 
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(compilation).generatedSourceFile("com.acme.AccountKeys").contentsAsUtf8String()
-        .contains(".attribute(\"name\", \"display_name\", StoredType.of(String.class))");
+        .contains("Attribute.value(\"name\", \"display_name\", Account::name)");
     assertThat(compilation).generatedSourceFile("com.acme.AccountKeys").contentsAsUtf8String()
         .contains(".tag(\"version\", VersionedRecordExtension.AttributeTags.versionAttribute(0L, 1L))");
     assertThat(compilation).generatedSourceFile("com.acme.AccountKeys").contentsAsUtf8String()
-        .contains(".attribute(\"code\", StoredType.converted(new UpperCase()))");
+        .contains(".attribute(CODE, StoredType.converted(new UpperCase()))");
     assertThat(compilation).generatedSourceFile("com.acme.AccountKeys").contentsAsUtf8String()
         .contains(".tag(\"visits\", StaticAttributeTags.atomicCounter(2L, 10L))");
     assertThat(compilation).generatedSourceFile("com.acme.AccountKeys").contentsAsUtf8String()

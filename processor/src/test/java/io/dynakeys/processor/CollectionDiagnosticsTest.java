@@ -57,6 +57,46 @@ class CollectionDiagnosticsTest {
   private static final JavaFileObject ORDER = order(
       "@KeySchema(partitionPrefix = \"CUSTOMER\", sortPrefix = \"ORDER\")", "@PartitionKey String customerId");
 
+  /**
+   * A query is typed by the items it reads: the collection's runs on a table of the collection,
+   * a member's on a table of that member, and each other pairing is a compile error on the line
+   * that makes it (before, each compiled and failed at run time with a ForeignItemException).
+   */
+  @Test
+  void aQueryRunsOnlyOnATableOfItsItems() {
+    JavaFileObject right = AcmeSources.verbatim("Reads",
+        "package com.acme;",
+        "",
+        "import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;",
+        "",
+        "class Reads {",
+        "  static void read(DynamoDbTable<CustomerItem> all, DynamoDbTable<Order> orders) {",
+        "    for (CustomerItem item : CustomerItemKeys.query(\"c1\").items(all)) {}",
+        "    for (Order order : CustomerItemKeys.query(\"c1\").orders().orderId().atLeast(10).items(orders)) {}",
+        "  }",
+        "}");
+    assertThat(compileWithoutCrash(CUSTOMER_ITEM, PROFILE, ORDER, right)).succeededWithoutWarnings();
+
+    JavaFileObject wrong = AcmeSources.verbatim("Reads",
+        "package com.acme;",
+        "",
+        "import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;",
+        "",
+        "class Reads {",
+        "  static void read(DynamoDbTable<Profile> profiles, DynamoDbTable<CustomerItem> all) {",
+        "    CustomerItemKeys.query(\"c1\").items(profiles);",
+        "    OrderKeys.query(\"c1\").items(all);",
+        "  }",
+        "}");
+    Compilation compilation = compileWithoutCrash(CUSTOMER_ITEM, PROFILE, ORDER, wrong);
+    assertThat(compilation).failed();
+    assertThat(compilation).hadErrorCount(2);
+    assertThat(compilation).hadErrorContaining("no suitable method found for items(software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable<com.acme.Profile>)")
+        .inFile(wrong).onLine(7);
+    assertThat(compilation).hadErrorContaining("no suitable method found for items(software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable<com.acme.CustomerItem>)")
+        .inFile(wrong).onLine(8);
+  }
+
   @Test
   void aCollectionCompilesAndMatchesTheGoldenFile() throws IOException {
     Compilation compilation = compileWithoutCrash(CUSTOMER_ITEM, PROFILE, ORDER);

@@ -1,7 +1,8 @@
 package com.acme;
 
 import io.dynakeys.runtime.KeyQuery;
-import io.dynakeys.runtime.QueryStage;
+import io.dynakeys.runtime.KeyStage;
+import io.dynakeys.runtime.Lazy;
 import io.dynakeys.runtime.schema.CollectionTableSchema;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -31,7 +32,10 @@ public final class CustomerItemKeys {
    */
   public static final String SORT_KEY_ATTRIBUTE = "sk";
 
-  private static volatile CollectionTableSchema<CustomerItem> tableSchema;
+  private static final Lazy<CollectionTableSchema<CustomerItem>> TABLE_SCHEMA = Lazy.of(() -> CollectionTableSchema.builder(CustomerItem.class)
+      .member(Profile.class, ProfileKeys.tableSchema())
+      .member(Order.class, OrderKeys.tableSchema())
+      .build());
 
   private CustomerItemKeys() {
   }
@@ -40,15 +44,7 @@ public final class CustomerItemKeys {
    * The enhanced-client schema of every member of {@link CustomerItem}: writes by each item's record type, reads by the sort prefix each stored item carries.
    */
   public static CollectionTableSchema<CustomerItem> tableSchema() {
-    CollectionTableSchema<CustomerItem> schema = tableSchema;
-    if (schema == null) {
-      schema = CollectionTableSchema.builder(CustomerItem.class)
-              .member(Profile.class, ProfileKeys.tableSchema())
-              .member(Order.class, OrderKeys.tableSchema())
-              .build();
-      tableSchema = schema;
-    }
-    return schema;
+    return TABLE_SCHEMA.get();
   }
 
   /**
@@ -98,19 +94,12 @@ public final class CustomerItemKeys {
   /**
    * A query of a partition of {@link CustomerItem}: as it is, every member's items; narrowed, one member's, through that member's own stages.
    */
-  public static final class Query implements QueryStage {
-    private final KeyQuery query;
-
+  public static final class Query extends KeyStage<CustomerItem> {
     private final String customerId;
 
     private Query(String customerId) {
+      super(KeyQuery.partition(null, "pk", ProfileKeys.partitionKey(customerId), "sk", '#', ""));
       this.customerId = customerId;
-      this.query = KeyQuery.partition(null, "pk", ProfileKeys.partitionKey(customerId), "sk", '#', "");
-    }
-
-    @Override
-    public KeyQuery toKeyQuery() {
-      return query;
     }
 
     /**

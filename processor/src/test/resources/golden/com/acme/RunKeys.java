@@ -2,13 +2,19 @@ package com.acme;
 
 import io.dynakeys.codecs.EntityLayout;
 import io.dynakeys.codecs.KeyReader;
-import io.dynakeys.codecs.PaddedLongCodec;
+import io.dynakeys.codecs.PaddedCodec;
 import io.dynakeys.codecs.TextCodec;
 import io.dynakeys.codecs.Utf8;
 import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.KeyStage;
+import io.dynakeys.runtime.Lazy;
+import io.dynakeys.runtime.NumberRangeStep;
 import io.dynakeys.runtime.PrimaryKey;
-import io.dynakeys.runtime.QueryStage;
+import io.dynakeys.runtime.entity.Attribute;
+import io.dynakeys.runtime.entity.EntityDescriptor;
+import io.dynakeys.runtime.entity.PrimaryKeyComponent;
+import io.dynakeys.runtime.entity.ValueAttribute;
 import io.dynakeys.runtime.schema.RecordTableSchema;
 import io.dynakeys.runtime.schema.StoredType;
 import java.util.concurrent.CompletableFuture;
@@ -43,20 +49,54 @@ public final class RunKeys {
    */
   public static final String SORT_KEY_ATTRIBUTE = "sk";
 
+  private static final TextCodec<String> SEASON_CODEC = TextCodec.of(String.class, "Run", "season", '#');
+
+  private static final PaddedCodec<Integer> SCORE_CODEC = PaddedCodec.of(Integer.class, "Run", "score", 10, 0L, 2147483647L, true);
+
+  private static final PaddedCodec<Long> AT_CODEC = PaddedCodec.of(Long.class, "Run", "at", 16, 0L, 9999999999999999L, false);
+
+  private static final TextCodec<String> PLAYER_ID_CODEC = TextCodec.of(String.class, "Run", "playerId", '#');
+
   /**
-   * The key layout, for tools that read a live table (verify, browse, migrate).
+   * {@code season}, in {@code pk}.
    */
-  public static final EntityLayout LAYOUT = EntityLayout.of("Run", EntityLayout.key("pk", "SEASON", '#', "season:T"), EntityLayout.key("sk", "", '#', "score:D10I", "at:D16", "playerId:T"), 0);
+  public static final PrimaryKeyComponent<Run, String> SEASON = Attribute.primaryKey("season", "season", Run::season, SEASON_CODEC);
 
-  private static final TextCodec<String> SEASON = TextCodec.of(String.class, "Run", "season", '#');
+  /**
+   * {@code score}, in {@code sk}.
+   */
+  public static final PrimaryKeyComponent<Run, Integer> SCORE = Attribute.primaryKey("score", "score", Run::score, SCORE_CODEC);
 
-  private static final PaddedLongCodec SCORE = new PaddedLongCodec("Run", "score", 10, 0L, 2147483647L, true);
+  /**
+   * {@code at}, in {@code sk}.
+   */
+  public static final PrimaryKeyComponent<Run, Long> AT = Attribute.primaryKey("at", "at", Run::at, AT_CODEC);
 
-  private static final PaddedLongCodec AT = new PaddedLongCodec("Run", "at", 16, 0L, 9999999999999999L, false);
+  /**
+   * {@code playerId}, in {@code sk}.
+   */
+  public static final PrimaryKeyComponent<Run, String> PLAYER_ID = Attribute.primaryKey("playerId", "playerId", Run::playerId, PLAYER_ID_CODEC);
 
-  private static final TextCodec<String> PLAYER_ID = TextCodec.of(String.class, "Run", "playerId", '#');
+  /**
+   * {@code name}, in no key.
+   */
+  public static final ValueAttribute<Run, String> NAME = Attribute.value("name", "name", Run::name);
 
-  private static volatile RecordTableSchema<Run> tableSchema;
+  /**
+   * The descriptor of {@link Run}: its components, keys and indexes, made of the constants above; what the table schema and the command line (verify, browse, migrate) read.
+   */
+  public static final EntityDescriptor<Run> LAYOUT = EntityDescriptor.of(Run.class, "com.acme.RunKeys", EntityLayout.of("Run", EntityLayout.key("pk", "SEASON", '#', SEASON_CODEC), EntityLayout.key("sk", "", '#', SCORE_CODEC, AT_CODEC, PLAYER_ID_CODEC), 0), RunKeys::construct, SEASON, SCORE, AT, PLAYER_ID, NAME);
+
+  private static final Lazy<RecordTableSchema<Run>> TABLE_SCHEMA = Lazy.of(() -> RecordTableSchema.builder(LAYOUT)
+      .attribute(SEASON, StoredType.of(String.class))
+      .attribute(SCORE, StoredType.of(int.class))
+      .attribute(AT, StoredType.of(long.class))
+      .attribute(PLAYER_ID, StoredType.of(String.class))
+      .attribute(NAME, StoredType.of(String.class))
+      .partitionKey("pk", RunKeys::partitionKey)
+      .keyPrefixes("SEASON", "", '#')
+      .sortKey("sk", RunKeys::sortKey)
+      .build());
 
   private RunKeys() {
   }
@@ -77,7 +117,7 @@ public final class RunKeys {
    * @throws io.dynakeys.runtime.KeyFormatException when a component is null, empty, contains the delimiter or is outside its domain
    */
   public static String partitionKey(String season) {
-    return Utf8.checkLength("SEASON#" + SEASON.encode(season), 2048, "Run", "partition key");
+    return Utf8.checkLength("SEASON#" + SEASON_CODEC.encode(season), 2048, "Run", "partition key");
   }
 
   /**
@@ -96,9 +136,9 @@ public final class RunKeys {
    * @throws io.dynakeys.runtime.KeyFormatException when a component is null, empty, contains the delimiter or is outside its domain
    */
   public static String sortKey(int score, long at, String playerId) {
-    long scoreDigits = SCORE.stored(score);
-    long atDigits = AT.stored(at);
-    return Utf8.checkLength(scoreDigits + "#" + AT.zeros(atDigits) + atDigits + "#" + PLAYER_ID.encode(playerId), 1024, "Run", "sort key");
+    long scoreDigits = SCORE_CODEC.digits().stored(score);
+    long atDigits = AT_CODEC.digits().stored(at);
+    return Utf8.checkLength(scoreDigits + "#" + AT_CODEC.digits().zeros(atDigits) + atDigits + "#" + PLAYER_ID_CODEC.encode(playerId), 1024, "Run", "sort key");
   }
 
   /**
@@ -109,7 +149,7 @@ public final class RunKeys {
   public static PartitionParts parsePartitionKey(String pk) {
     KeyReader reader = KeyReader.partitionKey(pk, "Run", '#');
     reader.literal("SEASON#");
-    String season = SEASON.decode(reader, true);
+    String season = SEASON_CODEC.decode(reader, true);
     reader.end();
     return new PartitionParts(season);
   }
@@ -121,11 +161,11 @@ public final class RunKeys {
    */
   public static SortParts parseSortKey(String sk) {
     KeyReader reader = KeyReader.sortKey(sk, "Run", '#');
-    int score = (int) SCORE.decode(reader);
+    int score = (int) SCORE_CODEC.digits().decode(reader);
     reader.delimiter("at");
-    long at = AT.decode(reader);
+    long at = AT_CODEC.digits().decode(reader);
     reader.delimiter("playerId");
-    String playerId = PLAYER_ID.decode(reader, true);
+    String playerId = PLAYER_ID_CODEC.decode(reader, true);
     reader.end();
     return new SortParts(score, at, playerId);
   }
@@ -160,32 +200,7 @@ public final class RunKeys {
    * }</pre>
    */
   public static RecordTableSchema<Run> tableSchema() {
-    RecordTableSchema<Run> schema = tableSchema;
-    if (schema == null) {
-      schema = RecordTableSchema.builder(Run.class, RunKeys::component, RunKeys::construct)
-              .keyAttribute("season", StoredType.of(String.class))
-              .keyAttribute("score", StoredType.of(int.class))
-              .keyAttribute("at", StoredType.of(long.class))
-              .keyAttribute("playerId", StoredType.of(String.class))
-              .attribute("name", StoredType.of(String.class))
-              .partitionKey("pk", RunKeys::partitionKey)
-              .keyPrefixes("SEASON", "", '#')
-              .sortKey("sk", RunKeys::sortKey)
-              .build();
-      tableSchema = schema;
-    }
-    return schema;
-  }
-
-  private static Object component(Run item, int index) {
-    switch (index) {
-      case 0: return item.season();
-      case 1: return item.score();
-      case 2: return item.at();
-      case 3: return item.playerId();
-      case 4: return item.name();
-      default: throw new IndexOutOfBoundsException(index);
-    }
+    return TABLE_SCHEMA.get();
   }
 
   private static Run construct(Object[] values) {
@@ -222,164 +237,62 @@ public final class RunKeys {
   /**
    * A query of the partition; narrow it by {@code score}, or run it as it is.
    */
-  public static final class Query implements QueryStage {
-    private final KeyQuery query;
-
-    private Query(KeyQuery query) {
-      this.query = query;
-    }
-
-    @Override
-    public KeyQuery toKeyQuery() {
-      return query;
+  public static final class Query extends KeyStage<Run> {
+    private Query(KeyQuery<Run> query) {
+      super(query);
     }
 
     /**
      * Items whose {@code score} equals {@code score}; the key prefix ends at the delimiter, so no other value's items match.
      */
     public QueryByScore score(int score) {
-      long scoreDigits = SCORE.stored(score);
-      String next = Utf8.checkLength(query.sortPrefix() + scoreDigits + "#", 1024, "Run", "sort key");
-      return new QueryByScore(query.withPrefix(next));
+      return new QueryByScore(query.withEqual(SCORE_CODEC, score, false));
     }
 
     /**
-     * Items whose {@code score} is from {@code lo} to {@code hi}, both included (in value order: {@code @Inverted} is flipped for you), in key order, whatever follows it.
-     *
-     * @throws IllegalArgumentException when no value of the domain is in the range
+     * A range of {@code score}, whatever follows it, in key order. Bounds are values: {@code @Inverted} is flipped for you.
      */
-    public KeyQuery scoreBetween(int lo, int hi) {
-      return query.withRange(SCORE.between(lo, hi), false);
-    }
-
-    /**
-     * Items whose {@code score} is at least {@code value} (in value order: {@code @Inverted} is flipped for you), in key order, whatever follows it.
-     *
-     * @throws IllegalArgumentException when no value of the domain is in the range
-     */
-    public KeyQuery scoreAtLeast(int value) {
-      return query.withRange(SCORE.atLeast(value), false);
-    }
-
-    /**
-     * Items whose {@code score} is at most {@code value} (in value order: {@code @Inverted} is flipped for you), in key order, whatever follows it.
-     *
-     * @throws IllegalArgumentException when no value of the domain is in the range
-     */
-    public KeyQuery scoreAtMost(int value) {
-      return query.withRange(SCORE.atMost(value), false);
-    }
-
-    /**
-     * Items whose {@code score} is greater than {@code value} (in value order: {@code @Inverted} is flipped for you), in key order, whatever follows it.
-     *
-     * @throws IllegalArgumentException when no value of the domain is in the range
-     */
-    public KeyQuery scoreGreaterThan(int value) {
-      return query.withRange(SCORE.greaterThan(value), false);
-    }
-
-    /**
-     * Items whose {@code score} is less than {@code value} (in value order: {@code @Inverted} is flipped for you), in key order, whatever follows it.
-     *
-     * @throws IllegalArgumentException when no value of the domain is in the range
-     */
-    public KeyQuery scoreLessThan(int value) {
-      return query.withRange(SCORE.lessThan(value), false);
+    public NumberRangeStep<Run> score() {
+      return NumberRangeStep.of(query, SCORE_CODEC.digits(), false);
     }
   }
 
   /**
    * A query of the partition, with equal score; narrow it by {@code at}, or run it as it is.
    */
-  public static final class QueryByScore implements QueryStage {
-    private final KeyQuery query;
-
-    private QueryByScore(KeyQuery query) {
-      this.query = query;
-    }
-
-    @Override
-    public KeyQuery toKeyQuery() {
-      return query;
+  public static final class QueryByScore extends KeyStage<Run> {
+    private QueryByScore(KeyQuery<Run> query) {
+      super(query);
     }
 
     /**
      * Items whose {@code at} equals {@code at}; the key prefix ends at the delimiter, so no other value's items match.
      */
     public QueryByScoreAndAt at(long at) {
-      long atDigits = AT.stored(at);
-      String next = Utf8.checkLength(query.sortPrefix() + AT.zeros(atDigits) + atDigits + "#", 1024, "Run", "sort key");
-      return new QueryByScoreAndAt(query.withPrefix(next));
+      return new QueryByScoreAndAt(query.withEqual(AT_CODEC, at, false));
     }
 
     /**
-     * Items whose {@code at} is from {@code lo} to {@code hi}, both included, in key order, whatever follows it.
-     *
-     * @throws IllegalArgumentException when no value of the domain is in the range
+     * A range of {@code at}, whatever follows it, in key order.
      */
-    public KeyQuery atBetween(long lo, long hi) {
-      return query.withRange(AT.between(lo, hi), false);
-    }
-
-    /**
-     * Items whose {@code at} is at least {@code value}, in key order, whatever follows it.
-     *
-     * @throws IllegalArgumentException when no value of the domain is in the range
-     */
-    public KeyQuery atAtLeast(long value) {
-      return query.withRange(AT.atLeast(value), false);
-    }
-
-    /**
-     * Items whose {@code at} is at most {@code value}, in key order, whatever follows it.
-     *
-     * @throws IllegalArgumentException when no value of the domain is in the range
-     */
-    public KeyQuery atAtMost(long value) {
-      return query.withRange(AT.atMost(value), false);
-    }
-
-    /**
-     * Items whose {@code at} is greater than {@code value}, in key order, whatever follows it.
-     *
-     * @throws IllegalArgumentException when no value of the domain is in the range
-     */
-    public KeyQuery atGreaterThan(long value) {
-      return query.withRange(AT.greaterThan(value), false);
-    }
-
-    /**
-     * Items whose {@code at} is less than {@code value}, in key order, whatever follows it.
-     *
-     * @throws IllegalArgumentException when no value of the domain is in the range
-     */
-    public KeyQuery atLessThan(long value) {
-      return query.withRange(AT.lessThan(value), false);
+    public NumberRangeStep<Run> at() {
+      return NumberRangeStep.of(query, AT_CODEC.digits(), false);
     }
   }
 
   /**
    * A query of the partition, with equal score, at; narrow it by {@code playerId}, or run it as it is.
    */
-  public static final class QueryByScoreAndAt implements QueryStage {
-    private final KeyQuery query;
-
-    private QueryByScoreAndAt(KeyQuery query) {
-      this.query = query;
-    }
-
-    @Override
-    public KeyQuery toKeyQuery() {
-      return query;
+  public static final class QueryByScoreAndAt extends KeyStage<Run> {
+    private QueryByScoreAndAt(KeyQuery<Run> query) {
+      super(query);
     }
 
     /**
      * The item whose {@code playerId} equals {@code playerId}, the last sort component.
      */
-    public KeyQuery playerId(String playerId) {
-      String sortKey = Utf8.checkLength(query.sortPrefix() + PLAYER_ID.encode(playerId), 1024, "Run", "sort key");
-      return query.withSortKey(sortKey);
+    public KeyQuery<Run> playerId(String playerId) {
+      return query.withEqual(PLAYER_ID_CODEC, playerId, true);
     }
   }
 }

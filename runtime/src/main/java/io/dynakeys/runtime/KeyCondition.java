@@ -10,7 +10,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
  * ready for a {@link QueryRequest}.
  *
  * <pre>{@code
- * KeyCondition c = RunKeys.query("2026-SPRING").scoreAtLeast(1000).toKeyCondition();
+ * KeyCondition c = RunKeys.query("2026-SPRING").score().atLeast(1000).toKeyCondition();
  * QueryRequest request = c.applyTo(QueryRequest.builder().tableName("runs")).build();
  * }</pre>
  *

@@ -1,6 +1,7 @@
 package io.dynakeys.runtime;
 
 import io.dynakeys.codecs.ComponentRange;
+import io.dynakeys.codecs.KeyCodec;
 import io.dynakeys.codecs.Utf8;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,7 +24,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * delimiter's successor closes a prefix (no key of the record can end there), and the few cases
  * where an excluded key could exist use the largest key below it within DynamoDB's 1024-byte limit.
  */
-public final class KeyQuery implements QueryStage {
+public final class KeyQuery<T> implements QueryStage<T> {
 
   /** The kinds of sort key condition DynamoDB offers. */
   public enum Operator {
@@ -77,7 +78,7 @@ public final class KeyQuery implements QueryStage {
    * @param delimiter the delimiter of the sort key
    * @param sortPrefix the sort key prefix every item of the record has ({@code "RUN#"}), or empty
    */
-  public static KeyQuery partition(String indexName, String partitionAttribute, String partitionValue,
+  public static <T> KeyQuery<T> partition(String indexName, String partitionAttribute, String partitionValue,
       String sortAttribute, char delimiter, String sortPrefix) {
     return partitions(indexName, partitionAttribute, List.of(partitionValue), sortAttribute, delimiter, sortPrefix);
   }
@@ -93,12 +94,12 @@ public final class KeyQuery implements QueryStage {
    * @param delimiter the delimiter of the sort key
    * @param sortPrefix the sort key prefix every item of the record has ({@code "RUN#"}), or empty
    */
-  public static KeyQuery partitions(String indexName, String partitionAttribute, List<String> partitionValues,
+  public static <T> KeyQuery<T> partitions(String indexName, String partitionAttribute, List<String> partitionValues,
       String sortAttribute, char delimiter, String sortPrefix) {
     if (partitionValues.isEmpty()) {
       throw new IllegalArgumentException("a query reads at least one partition");
     }
-    return new KeyQuery(indexName, partitionAttribute, List.copyOf(partitionValues), sortAttribute,
+    return new KeyQuery<>(indexName, partitionAttribute, List.copyOf(partitionValues), sortAttribute,
         delimiter, sortPrefix.isEmpty() ? Operator.NONE : Operator.BEGINS_WITH,
         sortPrefix.isEmpty() ? null : sortPrefix, null);
   }
@@ -107,9 +108,9 @@ public final class KeyQuery implements QueryStage {
    * A query of the single item with the sort key {@code sortKey} (for records whose sort key is a
    * constant prefix tag).
    */
-  public static KeyQuery singleItem(String indexName, String partitionAttribute, String partitionValue,
+  public static <T> KeyQuery<T> singleItem(String indexName, String partitionAttribute, String partitionValue,
       String sortAttribute, String sortKey) {
-    return new KeyQuery(indexName, partitionAttribute, List.of(partitionValue), sortAttribute, '\u0000',
+    return new KeyQuery<>(indexName, partitionAttribute, List.of(partitionValue), sortAttribute, '\u0000',
         Operator.EQUAL, sortKey, null);
   }
 
@@ -120,7 +121,7 @@ public final class KeyQuery implements QueryStage {
    *
    * @throws IllegalArgumentException when the prefix is longer than any sort key can be
    */
-  public KeyQuery withPrefix(String prefix) {
+  public KeyQuery<T> withPrefix(String prefix) {
     if (prefix.isEmpty()) {
       return with(Operator.NONE, null, null);
     }
@@ -147,12 +148,34 @@ public final class KeyQuery implements QueryStage {
 
   /** This query itself. */
   @Override
-  public KeyQuery toKeyQuery() {
+  public KeyQuery<T> toKeyQuery() {
     return this;
   }
 
+  /**
+   * The same partition, narrowed to the items whose next sort component equals {@code value}:
+   * the prefix so far, the value as {@code codec} writes it and the delimiter (so that no longer
+   * value's items match: {@code a9#} never matches {@code a91#}); for the last component, exactly
+   * that sort key. For generated stages.
+   *
+   * @param codec the component's codec
+   * @param value the component's value
+   * @param last whether the component is the last of the sort key
+   * @param <V> the component's type
+   * @return the narrowed query
+   * @throws KeyFormatException when the value cannot be written in a key, or the key grows past
+   *     DynamoDB's 1024-byte sort key limit
+   */
+  public <V> KeyQuery<T> withEqual(KeyCodec<V> codec, V value, boolean last) {
+    String key = sortPrefix() + codec.encode(value);
+    if (last) {
+      return withSortKey(Utf8.checkLength(key, Utf8.SORT_KEY_LIMIT, codec.record(), "sort key"));
+    }
+    return withPrefix(Utf8.checkLength(key + delimiter, Utf8.SORT_KEY_LIMIT, codec.record(), "sort key"));
+  }
+
   /** The same partition, with exactly the sort key {@code sortKey}. For generated stages. */
-  public KeyQuery withSortKey(String sortKey) {
+  public KeyQuery<T> withSortKey(String sortKey) {
     return with(Operator.EQUAL, sortKey, null);
   }
 
@@ -164,7 +187,7 @@ public final class KeyQuery implements QueryStage {
    * @param last whether the component is the last of the sort key (nothing follows it)
    * @throws IllegalArgumentException when the range holds no value
    */
-  public KeyQuery withRange(ComponentRange range, boolean last) {
+  public KeyQuery<T> withRange(ComponentRange range, boolean last) {
     String prefix = sortPrefix();
     if (range.isEmpty()) {
       throw new IllegalArgumentException("empty range: " + range.emptyReason());
@@ -266,8 +289,8 @@ public final class KeyQuery implements QueryStage {
   }
 
   /** The same condition on the partition {@code shard} alone (0 for an unsharded query). */
-  public KeyQuery forPartition(int shard) {
-    return new KeyQuery(indexName, partitionAttribute, List.of(partitionValues.get(shard)),
+  public KeyQuery<T> forPartition(int shard) {
+    return new KeyQuery<>(indexName, partitionAttribute, List.of(partitionValues.get(shard)),
         sortAttribute, delimiter, operator, first, second);
   }
 
@@ -412,8 +435,8 @@ public final class KeyQuery implements QueryStage {
     return partitionValues.get(0);
   }
 
-  private KeyQuery with(Operator op, String lower, String upper) {
-    return new KeyQuery(indexName, partitionAttribute, partitionValues, sortAttribute, delimiter,
+  private KeyQuery<T> with(Operator op, String lower, String upper) {
+    return new KeyQuery<>(indexName, partitionAttribute, partitionValues, sortAttribute, delimiter,
         op, lower, upper);
   }
 

@@ -11,9 +11,9 @@ import software.amazon.awssdk.enhanced.dynamodb.model.QueryConditional;
  */
 final class PrintableQueryConditional implements QueryConditional {
   private final QueryConditional condition;
-  private final KeyQuery query;
+  private final KeyQuery<?> query;
 
-  PrintableQueryConditional(QueryConditional condition, KeyQuery query) {
+  PrintableQueryConditional(QueryConditional condition, KeyQuery<?> query) {
     this.condition = condition;
     this.query = query;
   }

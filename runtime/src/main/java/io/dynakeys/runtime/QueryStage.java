@@ -14,6 +14,9 @@ import software.amazon.awssdk.enhanced.dynamodb.model.QueryConditional;
 /**
  * A query, or a stage of a generated query builder that can be run as it is: every generated
  * stage ({@code RunKeys.query(season)}, {@code .score(1500)}) and every {@link KeyQuery} is one.
+ * It is typed by the items it reads: a record's stages are {@code QueryStage<Run>} and run on a
+ * {@code DynamoDbTable<Run>}; an item collection's are typed by its sealed interface and run on
+ * a table of that interface, so a query cannot be run on another record's table.
  *
  * <p>Generated stages implement this interface rather than extend a class: its methods take no
  * argument of a key type first (they take a table, and SDK or runtime types), while a stage method
@@ -29,18 +32,20 @@ import software.amazon.awssdk.enhanced.dynamodb.model.QueryConditional;
  * {@link io.dynakeys.runtime.read}.
  *
  * <pre>{@code
- * for (Run run : RunKeys.query("2026-SPRING").scoreAtLeast(1000).items(runs)) { ... }
+ * for (Run run : RunKeys.query("2026-SPRING").score().atLeast(1000).items(runs)) { ... }
  * ReadPage<Run> page = RunKeys.query("2026-SPRING").page(runs, 20, cursor);   // page.nextCursor()
  * }</pre>
+ *
+ * @param <T> the items the query reads: the record, or an item collection's sealed interface
  */
-public interface QueryStage {
+public interface QueryStage<T> {
 
   /**
    * The query this stage stands for: the partition, narrowed by the equal components so far.
    *
    * @return the query
    */
-  KeyQuery toKeyQuery();
+  KeyQuery<T> toKeyQuery();
 
   /**
    * This query for the enhanced client's {@code DynamoDbTable.query} or {@code DynamoDbIndex.query}.
@@ -70,11 +75,10 @@ public interface QueryStage {
    * key order, read lazily as they are iterated.
    *
    * @param table the table, mapped by the schema of the query's record
-   * @param <T> the item type
    * @return the items, to iterate once; {@code cursor()} tells where to resume
    * @throws IllegalArgumentException when the query's keys are not the table's or index's
    */
-  default <T> MergedItems<T> items(DynamoDbTable<T> table) {
+  default MergedItems<T> items(DynamoDbTable<T> table) {
     return QueryReads.items(this, table, ReadOptions.defaults());
   }
 
@@ -83,12 +87,11 @@ public interface QueryStage {
    *
    * @param table the table, mapped by the schema of the query's record
    * @param options direction, limit, page size, start cursor, consistency, executor
-   * @param <T> the item type
    * @return the items, to iterate once
    * @throws IllegalArgumentException when the query's keys are not the table's or index's, or the
    *     start cursor belongs to another read
    */
-  default <T> MergedItems<T> items(DynamoDbTable<T> table, ReadOptions options) {
+  default MergedItems<T> items(DynamoDbTable<T> table, ReadOptions options) {
     return QueryReads.items(this, table, options);
   }
 
@@ -99,12 +102,11 @@ public interface QueryStage {
    * @param table the table
    * @param limit the most items the page holds, at least 1
    * @param cursor the {@code nextCursor()} of the previous page, or {@code null} for the first page
-   * @param <T> the item type
    * @return the page; its {@code nextCursor()} is {@code null} on the last page
    * @throws IllegalArgumentException when {@code cursor} is malformed, altered or of another read
    * @throws ShardReadException when a request fails
    */
-  default <T> ReadPage<T> page(DynamoDbTable<T> table, int limit, String cursor) {
+  default ReadPage<T> page(DynamoDbTable<T> table, int limit, String cursor) {
     return QueryReads.page(this, table, ReadOptions.defaults().limit(limit).startAt(cursor));
   }
 
@@ -113,12 +115,11 @@ public interface QueryStage {
    *
    * @param table the table
    * @param options the read, with a limit and, after the first page, a start cursor
-   * @param <T> the item type
    * @return the page
    * @throws IllegalArgumentException when {@code options} has no limit, or the cursor is of another read
    * @throws ShardReadException when a request fails
    */
-  default <T> ReadPage<T> page(DynamoDbTable<T> table, ReadOptions options) {
+  default ReadPage<T> page(DynamoDbTable<T> table, ReadOptions options) {
     return QueryReads.page(this, table, options);
   }
 
@@ -127,11 +128,10 @@ public interface QueryStage {
    * key order, as a publisher that reads as its subscriber asks.
    *
    * @param table the asynchronous table
-   * @param <T> the item type
    * @return the publisher, for one subscriber
    * @throws IllegalArgumentException when the query's keys are not the table's or index's
    */
-  default <T> MergedPublisher<T> items(DynamoDbAsyncTable<T> table) {
+  default MergedPublisher<T> items(DynamoDbAsyncTable<T> table) {
     return QueryReads.items(this, table, ReadOptions.defaults());
   }
 
@@ -140,12 +140,11 @@ public interface QueryStage {
    *
    * @param table the asynchronous table
    * @param options direction, limit, page size, start cursor, consistency
-   * @param <T> the item type
    * @return the publisher, for one subscriber
    * @throws IllegalArgumentException when the query's keys are not the table's or index's, or the
    *     start cursor belongs to another read
    */
-  default <T> MergedPublisher<T> items(DynamoDbAsyncTable<T> table, ReadOptions options) {
+  default MergedPublisher<T> items(DynamoDbAsyncTable<T> table, ReadOptions options) {
     return QueryReads.items(this, table, options);
   }
 
@@ -156,11 +155,10 @@ public interface QueryStage {
    * @param table the asynchronous table
    * @param limit the most items the page holds, at least 1
    * @param cursor the {@code nextCursor()} of the previous page, or {@code null} for the first page
-   * @param <T> the item type
    * @return the page; the future fails with a {@link ShardReadException} when a request fails
    * @throws IllegalArgumentException when {@code cursor} is malformed, altered or of another read
    */
-  default <T> CompletableFuture<ReadPage<T>> page(DynamoDbAsyncTable<T> table, int limit, String cursor) {
+  default CompletableFuture<ReadPage<T>> page(DynamoDbAsyncTable<T> table, int limit, String cursor) {
     return QueryReads.page(this, table, ReadOptions.defaults().limit(limit).startAt(cursor));
   }
 
@@ -170,11 +168,10 @@ public interface QueryStage {
    *
    * @param table the asynchronous table
    * @param options the read, with a limit and, after the first page, a start cursor
-   * @param <T> the item type
    * @return the page; the future fails with a {@link ShardReadException} when a request fails
    * @throws IllegalArgumentException when {@code options} has no limit, or the cursor is of another read
    */
-  default <T> CompletableFuture<ReadPage<T>> page(DynamoDbAsyncTable<T> table, ReadOptions options) {
+  default CompletableFuture<ReadPage<T>> page(DynamoDbAsyncTable<T> table, ReadOptions options) {
     return QueryReads.page(this, table, options);
   }
 }

@@ -36,7 +36,7 @@ class PerClassTablesTest {
     @Test
     void testsOfTheClassShareItsData(DynamoDbTable<Order> sameTable) {
         assertEquals(orders.tableName(), sameTable.tableName());
-        assertEquals(List.of("o-2"), OrderKeys.query("c1").dayAtLeast(20260102).items(sameTable).stream().map(Order::orderId).toList());
+        assertEquals(List.of("o-2"), OrderKeys.query("c1").day().atLeast(20260102).items(sameTable).stream().map(Order::orderId).toList());
     }
 
     @Test

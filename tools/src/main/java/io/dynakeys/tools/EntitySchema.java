@@ -75,7 +75,7 @@ public final class EntitySchema {
     this.keysClass = keysClass;
     try {
       Field field = keysClass.getField("LAYOUT");
-      this.layout = (EntityLayout) field.get(null);
+      this.layout = ((io.dynakeys.runtime.entity.EntityDescriptor<?>) field.get(null)).layout();
       Method tableSchema = keysClass.getMethod("tableSchema");
       @SuppressWarnings("unchecked")
       RecordTableSchema<Object> s = (RecordTableSchema<Object>) tableSchema.invoke(null);

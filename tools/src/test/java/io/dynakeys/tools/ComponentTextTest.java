@@ -65,7 +65,7 @@ class ComponentTextTest {
 
   @Test
   void aPathIsTypedWithItsDelimiterAndMayBeTheRoot() {
-    EntityLayout.Segment path = new EntityLayout.Segment("path", EntityLayout.Kind.PATH, -1, false, '.');
+    EntityLayout.Segment path = new io.dynakeys.codecs.PathCodec("R", "path", '#', '.').segment();
     assertEquals(TreePath.folder("a", "b"), EntitySchema.fromText("a.b.", TreePath.class, path));
     assertEquals(TreePath.root(), EntitySchema.parsePath("/", '/'));
     assertEquals(TreePath.file("root", "photos", "beach.jpg"), EntitySchema.parsePath("root/photos/beach.jpg", '/'));

@@ -52,11 +52,11 @@ public final class CustomersExample {
       collection.print(out);
       out.println();
       out.println("== customer " + CUSTOMER + "'s orders from order 10 on ==");
-      out.println("CustomerItemKeys.query(\"" + CUSTOMER + "\").orders().orderIdAtLeast(10)"
+      out.println("CustomerItemKeys.query(\"" + CUSTOMER + "\").orders().orderId().atLeast(10)"
           + ".items(orders)   // orders: the same table, mapped by OrderKeys.tableSchema()");
       DynamoDbTable<Order> orders = client.table(tableName, OrderKeys.tableSchema());
       TextTable narrowed = new TextTable("sk", "orderId", "placedOn", "total");
-      for (Order order : CustomerItemKeys.query(CUSTOMER).orders().orderIdAtLeast(10).items(orders)) {
+      for (Order order : CustomerItemKeys.query(CUSTOMER).orders().orderId().atLeast(10).items(orders)) {
         narrowed.row(OrderKeys.sortKey(order), order.orderId(), order.placedOn(), cents(order.totalCents()));
       }
       narrowed.print(out);

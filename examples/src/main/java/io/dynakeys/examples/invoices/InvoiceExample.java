@@ -64,8 +64,8 @@ public final class InvoiceExample {
       print(InvoiceLineKeys.query(INVOICE).items(table, ReadOptions.defaults().limit(8)), out);
       out.println();
       out.println("== lines 500 to 505 ==");
-      out.println("InvoiceLineKeys.query(" + INVOICE + ").lineBetween(500, 505).items(table)");
-      print(InvoiceLineKeys.query(INVOICE).lineBetween(500, 505).items(table), out);
+      out.println("InvoiceLineKeys.query(" + INVOICE + ").line().between(500, 505).items(table)");
+      print(InvoiceLineKeys.query(INVOICE).line().between(500, 505).items(table), out);
       out.println();
       out.println("== the last 4 lines, descending ==");
       out.println("InvoiceLineKeys.query(" + INVOICE + ").items(table, ReadOptions.defaults().descending().limit(4))");

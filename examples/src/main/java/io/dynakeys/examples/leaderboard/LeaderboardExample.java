@@ -104,11 +104,11 @@ public final class LeaderboardExample implements AutoCloseable {
    * takes the bounds in value order and flips them for the inverted key.
    */
   public Scenario scoresBetween(int lo, int hi) {
-    QueryStage query = RunKeys.query(SeasonRuns.SEASON).scoreBetween(lo, hi);
+    QueryStage query = RunKeys.query(SeasonRuns.SEASON).score().between(lo, hi);
     return read("scores between " + lo + " and " + hi,
         "Bounds are given as scores and flipped for the inverted key: " + hi + " becomes the lower key,"
             + " and the upper one ends in the delimiter's successor '$' to take every run of " + lo + ".",
-        "RunKeys.query(\"" + SeasonRuns.SEASON + "\").scoreBetween(" + lo + ", " + hi + ")", query, null, null);
+        "RunKeys.query(\"" + SeasonRuns.SEASON + "\").score().between(" + lo + ", " + hi + ")", query, null, null);
   }
 
   /**

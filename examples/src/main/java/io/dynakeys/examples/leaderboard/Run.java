@@ -25,7 +25,7 @@ import io.dynakeys.annotations.Tiebreaker;
  * with the same score at the same second are two items, not one overwriting the other.
  *
  * <p>The processor generates {@link RunKeys} from this declaration: the encoders, the parsers and
- * the staged query builder ({@code RunKeys.query("2026-SPRING").scoreBetween(200, 1500)}).
+ * the staged query builder ({@code RunKeys.query("2026-SPRING").score().between(200, 1500)}).
  * {@link LeaderboardExample} runs the article's questions against a real table.
  *
  * @param season the season, e.g. {@code 2026-SPRING}

@@ -52,8 +52,8 @@ public final class OrdersExample {
       out.println();
       out.println("== the same partition, from order 10 on ==");
       out.println("CustomerOrderKeys.query(\"" + CUSTOMER + "\", \"" + COUNTRY + "\", \"" + PRODUCT
-          + "\").orderIdAtLeast(10).items(table)");
-      print(CustomerOrderKeys.query(CUSTOMER, COUNTRY, PRODUCT).orderIdAtLeast(10).items(table), out);
+          + "\").orderId().atLeast(10).items(table)");
+      print(CustomerOrderKeys.query(CUSTOMER, COUNTRY, PRODUCT).orderId().atLeast(10).items(table), out);
     } finally {
       table.deleteTable();
     }

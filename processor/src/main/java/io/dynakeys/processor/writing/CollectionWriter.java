@@ -60,19 +60,16 @@ public final class CollectionWriter {
       init.add("\n.member($T.class, $T.tableSchema())", member.record(), member.keysClass());
     }
     init.add("\n.build()").unindent().unindent();
-    keys.addField(FieldSpec.builder(schemaType, "tableSchema", Modifier.PRIVATE, Modifier.STATIC,
-        Modifier.VOLATILE).build());
+    keys.addField(FieldSpec.builder(ParameterizedTypeName.get(RuntimeTypes.LAZY, schemaType), "TABLE_SCHEMA",
+            Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+        .initializer("$T.of(() -> $L)", RuntimeTypes.LAZY, init.build())
+        .build());
     keys.addMethod(MethodSpec.methodBuilder("tableSchema")
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(schemaType)
         .addJavadoc("The enhanced-client schema of every member of {@link $T}: writes by each item's"
             + " record type, reads by the sort prefix each stored item carries.\n", type)
-        .addStatement("$T schema = tableSchema", schemaType)
-        .beginControlFlow("if (schema == null)")
-        .addStatement("schema = $L", init.build())
-        .addStatement("tableSchema = schema")
-        .endControlFlow()
-        .addStatement("return schema")
+        .addStatement("return TABLE_SCHEMA.get()")
         .build());
     CreateTableMethods.addTo(keys, type, "the members' keys and every index of every member");
     addQuery(keys);
@@ -155,29 +152,24 @@ public final class CollectionWriter {
 
     TypeSpec.Builder type = TypeSpec.classBuilder(stage)
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-        .addSuperinterface(RuntimeTypes.QUERY_STAGE)
+        .superclass(ParameterizedTypeName.get(RuntimeTypes.KEY_STAGE, collection.type()))
         .addJavadoc("A query of a partition of {@link $T}: as it is, every member's items; narrowed,"
-            + " one member's, through that member's own stages.\n", collection.type())
-        .addField(RuntimeTypes.KEY_QUERY, "query", Modifier.PRIVATE, Modifier.FINAL);
+            + " one member's, through that member's own stages.\n", collection.type());
     MethodSpec.Builder ctor = MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE);
-    for (int i = 0; i < components.size(); i++) {
-      type.addField(components.get(i).type(), names.get(i), Modifier.PRIVATE, Modifier.FINAL);
-      ctor.addParameter(components.get(i).type(), names.get(i));
-      ctor.addStatement("this.$N = $N", names.get(i), names.get(i));
-    }
     String sortAttribute = first.sort().attribute();
     String method = first.sharded() ? "partitions" : "partition";
     String encoder = first.sharded() ? "partitionKeys" : "partitionKey";
-    ctor.addStatement("this.query = $T.$N(null, $S, $T.$N($L), $S, $L, $S)", RuntimeTypes.KEY_QUERY, method,
+    for (int i = 0; i < components.size(); i++) {
+      ctor.addParameter(components.get(i).type(), names.get(i));
+    }
+    ctor.addStatement("super($T.$N(null, $S, $T.$N($L), $S, $L, $S))", RuntimeTypes.KEY_QUERY, method,
         partition.attribute(), first.keysClass(), encoder, KeysWriter.arguments(names), sortAttribute,
         ComponentCode.charLiteral(first.sort().delimiter()), "");
+    for (int i = 0; i < components.size(); i++) {
+      type.addField(components.get(i).type(), names.get(i), Modifier.PRIVATE, Modifier.FINAL);
+      ctor.addStatement("this.$N = $N", names.get(i), names.get(i));
+    }
     type.addMethod(ctor.build());
-    type.addMethod(MethodSpec.methodBuilder("toKeyQuery")
-        .addAnnotation(Override.class)
-        .addModifiers(Modifier.PUBLIC)
-        .returns(RuntimeTypes.KEY_QUERY)
-        .addStatement("return query")
-        .build());
     for (KeySchemaModel member : collection.members()) {
       type.addMethod(MethodSpec.methodBuilder(CollectionModel.memberMethod(member))
           .addModifiers(Modifier.PUBLIC)

@@ -11,10 +11,10 @@ import java.util.List;
 import javax.lang.model.element.Modifier;
 
 /**
- * The code for one key component: its codec constant, how to encode a value into key text, how
- * to decode it from a {@code KeyReader}, and the type its range bounds take. The codec is one of
- * four shapes, chosen by how the component is declared, never by its type: a padded integer
- * ({@code PaddedLongCodec}, unboxed), another padded type ({@code PaddedCodec}), a path
+ * The code for one key component: its codec constant, how to encode a value into key text and
+ * how to decode it from a {@code KeyReader}. The codec is one of the three {@code KeyCodec} shapes,
+ * chosen by how the component is declared, never by its type: padded digits ({@code PaddedCodec};
+ * a padded integer's encoders call its {@code PaddedLongCodec} on unboxed values), a path
  * ({@code PathCodec}) or text ({@code TextCodec}); the codecs find the type's encoding in their
  * registry.
  */
@@ -47,17 +47,18 @@ final class ComponentCode {
     return component.type().withoutAnnotations().box();
   }
 
-  /** The codec constant, e.g. {@code new PaddedLongCodec("Run", "score", 10, 0L, 2147483647L, true)}. */
+  /**
+   * The codec constant, e.g. {@code PaddedCodec.of(Integer.class, "Run", "score", 10, 0L,
+   * 2147483647L, true)}: the one codec of the component, which the encoders, parsers, stages, the
+   * component's handle and the layout all use. A padded integer's encoders call its
+   * {@code digits()} ({@code PaddedLongCodec}) on unboxed values.
+   */
   FieldSpec field() {
     Padding p = component.padding();
     TypeName type;
     CodeBlock init;
     switch (shape) {
       case PADDED_INTEGER:
-        type = RuntimeTypes.PADDED_LONG_CODEC;
-        init = CodeBlock.of("new $T($S, $S, $L, $LL, $LL, $L)", type, recordName, component.name(),
-            p.width(), p.min(), p.max(component.keyType()), component.inverted());
-        break;
       case PADDED:
         type = ParameterizedTypeName.get(RuntimeTypes.PADDED_CODEC, boxed());
         init = CodeBlock.of("$T.of($T.class, $S, $S, $L, $LL, $LL, $L)", RuntimeTypes.PADDED_CODEC,
@@ -80,6 +81,16 @@ final class ComponentCode {
         .build();
   }
 
+  /** The component's type as a type argument: the box of a primitive. */
+  TypeName boxedType() {
+    return boxed();
+  }
+
+  /** Whether ranges can be taken over the component (text and digits; paths have their own queries). */
+  boolean ordered() {
+    return shape != Shape.PATH;
+  }
+
   private TypeName rawClass() {
     TypeName boxed = boxed();
     return boxed instanceof ParameterizedTypeName p ? p.rawType() : boxed;
@@ -93,19 +104,21 @@ final class ComponentCode {
    */
   Encoding encode(CodeBlock value, String local) {
     if (shape == Shape.PADDED_INTEGER || shape == Shape.PADDED) {
+      // A padded integer's digits codec takes the unboxed value; another padded type's codec its value.
+      CodeBlock codecExpression = shape == Shape.PADDED_INTEGER ? CodeBlock.of("$N.digits()", field) : CodeBlock.of("$N", field);
       CodeBlock argument = shape == Shape.PADDED_INTEGER && component.keyType().boxed()
-          ? CodeBlock.of("$N.unbox($L)", field, value)
+          ? CodeBlock.of("$L.unbox($L)", codecExpression, value)
           : value;
       PaddedLongCodec codec = component.digitsCodec(recordName);
       if (codec.storedFitsInLong()) {
-        CodeBlock statement = CodeBlock.of("long $N = $N.stored($L)", local, field, argument);
+        CodeBlock statement = CodeBlock.of("long $N = $L.stored($L)", local, codecExpression, argument);
         if (codec.alwaysFullWidth()) {
           return new Encoding(List.of(statement), List.of(CodeBlock.of("$N", local)), true);
         }
         return new Encoding(List.of(statement),
-            List.of(CodeBlock.of("$N.zeros($N)", field, local), CodeBlock.of("$N", local)));
+            List.of(CodeBlock.of("$L.zeros($N)", codecExpression, local), CodeBlock.of("$N", local)));
       }
-      return new Encoding(List.of(), List.of(CodeBlock.of("$N.encode($L)", field, argument)));
+      return new Encoding(List.of(), List.of(CodeBlock.of("$L.encode($L)", codecExpression, argument)));
     }
     return new Encoding(List.of(), List.of(CodeBlock.of("$N.encode($L)", field, value)));
   }
@@ -117,24 +130,13 @@ final class ComponentCode {
         TypeName type = component.type().withoutAnnotations();
         TypeName primitive = type.isBoxedPrimitive() ? type.unbox() : type;
         String cast = primitive.equals(TypeName.LONG) ? "" : "(" + primitive + ") ";
-        return CodeBlock.of("$L$N.decode($N)", cast, field, reader);
+        return CodeBlock.of("$L$N.digits().decode($N)", cast, field, reader);
       }
       case PADDED:
         return CodeBlock.of("$N.decode($N)", field, reader);
       default:
         return CodeBlock.of("$N.decode($N, $L)", field, reader, last);
     }
-  }
-
-  /** The type range bounds take: {@code long}-valued for padded integers, the component's type otherwise. */
-  TypeName boundType() {
-    TypeName type = component.type();
-    return shape == Shape.PADDED_INTEGER && type.isBoxedPrimitive() ? type.unbox() : type;
-  }
-
-  /** A range method's body expression, e.g. {@code SCORE.between(lo, hi)}. */
-  CodeBlock range(String method, List<String> arguments) {
-    return CodeBlock.of("$N.$N($L)", field, method, String.join(", ", arguments));
   }
 
   /** The codec constant's name. */

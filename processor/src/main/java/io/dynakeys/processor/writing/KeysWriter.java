@@ -6,7 +6,9 @@ import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.TypeSpec;
-import io.dynakeys.codecs.EntityLayout;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import io.dynakeys.processor.model.Attribute;
 import io.dynakeys.processor.model.IndexModel;
 import io.dynakeys.processor.model.KeyComponent;
 import io.dynakeys.processor.model.KeyLayout;
@@ -47,12 +49,18 @@ public final class KeysWriter {
         .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
         .addJavadoc(LayoutDoc.javadoc(model));
     addKeyAttributeConstants(keys, model.table());
-    keys.addField(FieldSpec.builder(RuntimeTypes.ENTITY_LAYOUT, "LAYOUT", Modifier.PUBLIC, Modifier.STATIC,
-            Modifier.FINAL)
-        .initializer(entityLayout())
-        .addJavadoc("The key layout, for tools that read a live table (verify, browse, migrate).\n")
-        .build());
+    // Codecs first, then the handles that hold them, then the descriptor of both: the order in
+    // which a class initialises its constants.
     code.values().forEach(c -> keys.addField(c.field()));
+    for (Attribute a : model.attributes()) {
+      keys.addField(handle(a));
+    }
+    keys.addField(FieldSpec.builder(ParameterizedTypeName.get(RuntimeTypes.ENTITY_DESCRIPTOR, model.record()),
+            "LAYOUT", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+        .initializer(descriptor())
+        .addJavadoc("The descriptor of {@link $T}: its components, keys and indexes, made of the constants"
+            + " above; what the table schema and the command line (verify, browse, migrate) read.\n", model.record())
+        .build());
     keys.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
 
     addLayout(keys, model.table(), model.keysClass());
@@ -75,11 +83,62 @@ public final class KeysWriter {
       keys.addType(nested.build());
       addIndexQueryShortcut(keys, index, holder);
     }
-    new TableSchemaWriter(model).addTo(keys);
+    new TableSchemaWriter(model, names).addTo(keys);
     return keys.build();
   }
 
-  /** {@code EntityLayout.of(...)}: every key, segment, the shard count and the indexes. */
+  /**
+   * The handle of one component, on one line: its kind, name, stored attribute, accessor and (for
+   * a key component) codec constant.
+   */
+  private FieldSpec handle(Attribute a) {
+    KeyComponent key = model.keyComponents().get(a.name());
+    boolean primary = model.table().components().stream().anyMatch(c -> c.name().equals(a.name()));
+    ClassName kind = key == null ? RuntimeTypes.VALUE_ATTRIBUTE
+        : primary ? RuntimeTypes.PRIMARY_KEY_COMPONENT : RuntimeTypes.INDEX_KEY_COMPONENT;
+    TypeName type = ParameterizedTypeName.get(kind, model.record(), a.valueType());
+    CodeBlock init = key == null
+        ? CodeBlock.of("$T.value($S, $S, $T::$N)", RuntimeTypes.ATTRIBUTE, a.name(), a.attributeName(),
+            model.record(), a.name())
+        : CodeBlock.of("$T.$N($S, $S, $T::$N, $N)", RuntimeTypes.ATTRIBUTE, primary ? "primaryKey" : "indexKey",
+            a.name(), a.attributeName(), model.record(), a.name(), code.get(a.name()).fieldName());
+    return FieldSpec.builder(type, names.handle(a.name()), Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+        .initializer(init)
+        .addJavadoc("{@code $L}$L, $L.\n", a.name(), a.renamed() ? " (stored as {@code " + a.attributeName() + "})" : "",
+            key == null ? "in no key" : "in " + keysOf(a.name()))
+        .build();
+  }
+
+  /** The key attributes a component is written into: {@code sk, byPlayer_sk}. */
+  private String keysOf(String component) {
+    List<String> keys = new ArrayList<>();
+    for (KeyLayout layout : model.layouts()) {
+      if (layout.partition().components().stream().anyMatch(c -> c.name().equals(component))) {
+        keys.add("{@code " + layout.partition().attribute() + "}");
+      }
+      if (layout.sort().components().stream().anyMatch(c -> c.name().equals(component))) {
+        keys.add("{@code " + layout.sort().attribute() + "}");
+      }
+    }
+    return String.join(", ", new java.util.LinkedHashSet<>(keys));
+  }
+
+  /** {@code EntityDescriptor.of(Run.class, ..., EntityLayout.of(...), RunKeys::construct, SEASON, ...)}. */
+  private CodeBlock descriptor() {
+    List<CodeBlock> args = new ArrayList<>();
+    args.add(CodeBlock.of("$T.class", model.record()));
+    args.add(CodeBlock.of("$S", model.keysClass().canonicalName()));
+    args.add(entityLayout());
+    args.add(CodeBlock.of("$T::construct", model.keysClass()));
+    for (Attribute a : model.attributes()) {
+      args.add(CodeBlock.of("$N", names.handle(a.name())));
+    }
+    CodeBlock of = CodeBlock.of("$T.of($L)", RuntimeTypes.ENTITY_DESCRIPTOR, CodeBlock.join(args, ", "));
+    KeyComponent path = model.pathComponent();
+    return path != null && path.path().indexes() ? CodeBlock.of("$L.withPathIndexes($S)", of, path.name()) : of;
+  }
+
+  /** {@code EntityLayout.of(...)}: every key, made of its codecs, the shard count and the indexes. */
   private CodeBlock entityLayout() {
     List<CodeBlock> args = new ArrayList<>();
     args.add(CodeBlock.of("$S", model.recordName()));
@@ -94,26 +153,15 @@ public final class KeysWriter {
     return CodeBlock.of("$T.of($L)", RuntimeTypes.ENTITY_LAYOUT, CodeBlock.join(args, ", "));
   }
 
-  private static CodeBlock layoutKey(KeyPart part) {
+  private CodeBlock layoutKey(KeyPart part) {
     List<CodeBlock> args = new ArrayList<>();
     args.add(CodeBlock.of("$S", part.attribute()));
     args.add(CodeBlock.of("$S", part.prefix()));
     args.add(CodeBlock.of("$L", ComponentCode.charLiteral(part.delimiter())));
     for (KeyComponent c : part.components()) {
-      // Written by the same code that reads it back when the class loads.
-      args.add(CodeBlock.of("$S", EntityLayout.describe(segment(c))));
+      args.add(CodeBlock.of("$N", code.get(c.name()).fieldName()));
     }
     return CodeBlock.of("$T.key($L)", RuntimeTypes.ENTITY_LAYOUT, CodeBlock.join(args, ", "));
-  }
-
-  private static EntityLayout.Segment segment(KeyComponent c) {
-    if (c.padded()) {
-      return new EntityLayout.Segment(c.name(), EntityLayout.Kind.DIGITS, c.padding().width(), c.inverted(), '\0');
-    }
-    if (c.path() != null) {
-      return new EntityLayout.Segment(c.name(), EntityLayout.Kind.PATH, -1, false, c.path().delimiter());
-    }
-    return new EntityLayout.Segment(c.name(), EntityLayout.Kind.TEXT, c.fixedLength(), false, '\0');
   }
 
   /** The names of a layout's key attributes, for conditions and low-level requests. */

@@ -26,12 +26,13 @@ final class Names {
    * or local of the same name would shadow or obscure them.
    */
   private static final Set<String> USED_IN_BODIES = Set.of(
-      "query", "tableSchema", "INDEX_NAME", "PARTITION_KEY_ATTRIBUTE", "SORT_KEY_ATTRIBUTE", "LAYOUT", "String", "Object", "Long", "Integer",
+      "query", "TABLE_SCHEMA", "INDEX_NAME", "PARTITION_KEY_ATTRIBUTE", "SORT_KEY_ATTRIBUTE", "LAYOUT", "String", "Object", "Long", "Integer",
       "IndexOutOfBoundsException", "SuppressWarnings", "Override", "Generated");
 
   /** Names no codec constant may take, on top of those in bodies: members of nested classes. */
   private final Set<String> reservedForLocals = new HashSet<>(USED_IN_BODIES);
   private final Map<String, String> constants = new LinkedHashMap<>();
+  private final Map<String, String> handles = new LinkedHashMap<>();
   private final String shardConstant;
   /** An allocator holding every reserved name, copied for each method (cheaper than refilling one). */
   private final NameAllocator reserved;
@@ -54,8 +55,17 @@ final class Names {
     // Components name parameters everywhere, and the records' components of PartitionParts.
     Set<String> taken = new HashSet<>(reservedForLocals);
     model.element().getRecordComponents().forEach(c -> taken.add(c.getSimpleName().toString()));
+    // Handles take the plain names (SCORE), codecs the suffixed ones (SCORE_CODEC).
+    model.element().getRecordComponents().forEach(c -> {
+      String name = c.getSimpleName().toString();
+      String handle = constantName(name);
+      while (!taken.add(handle)) {
+        handle = handle + "_";
+      }
+      handles.put(name, handle);
+    });
     for (KeyComponent c : model.keyComponents().values()) {
-      String constant = constantName(c.name());
+      String constant = constantName(c.name()) + "_CODEC";
       while (!taken.add(constant)) {
         constant = constant + "_";
       }
@@ -67,6 +77,7 @@ final class Names {
     }
     shardConstant = shard;
     reservedForLocals.addAll(constants.values());
+    reservedForLocals.addAll(handles.values());
     reservedForLocals.add(shardConstant);
     reserved = new NameAllocator();
     for (String name : reservedForLocals) {
@@ -79,7 +90,12 @@ final class Names {
     return shardConstant;
   }
 
-  /** The codec constant of {@code component}: {@code SCORE} for {@code score}, unless taken. */
+  /** The handle constant of the record component {@code component}: {@code SCORE} for {@code score}, unless taken. */
+  String handle(String component) {
+    return handles.get(component);
+  }
+
+  /** The codec constant of {@code component}: {@code SCORE_CODEC} for {@code score}, unless taken. */
   String constant(String component) {
     return constants.get(component);
   }

@@ -18,12 +18,14 @@ import javax.lang.model.element.Modifier;
 
 /**
  * Writes the staged query builder: {@code query(<partition components>)} returns the first stage;
- * each stage offers equality on the next sort component (leading to the next stage) and ranges
- * over it (ending the chain), so sort components can only be constrained in declaration order.
+ * each stage offers equality on the next sort component ({@code score(1500)}, leading to the next
+ * stage) and a range step over it ({@code score()}, a runtime {@code RangeStep} whose bounds end
+ * the chain), so sort components can only be constrained in declaration order.
  *
- * <p>A stage holds a runtime {@code KeyQuery} and implements {@code QueryStage}, whose methods
- * take no key-typed argument: a stage method named after a component always has one, so no
- * component name can clash with what a stage inherits.
+ * <p>A stage holds a runtime {@code KeyQuery<Record>} and implements {@code QueryStage<Record>},
+ * so it runs only on a table of its record. {@code QueryStage}'s methods take a table or no
+ * argument; equality takes a value of the component's type first, and a range step, which takes
+ * none, is renamed for the three component names that would clash ({@code toKeyQuery}).
  */
 final class QueryWriter {
 
@@ -33,6 +35,8 @@ final class QueryWriter {
   private final Map<String, ComponentCode> code;
   private final Names names;
   private final List<String> stageNames;
+  /** {@code KeyQuery<Run>}: the query of the record's items. */
+  private final TypeName keyQuery;
 
   QueryWriter(KeySchemaModel model, KeyLayout layout, ClassName owner, Map<String, ComponentCode> code,
       Names names) {
@@ -42,6 +46,7 @@ final class QueryWriter {
     this.code = code;
     this.names = names;
     this.stageNames = layout.stageNames();
+    this.keyQuery = ParameterizedTypeName.get(RuntimeTypes.KEY_QUERY, model.record());
   }
 
   void addTo(TypeSpec.Builder keys) {
@@ -92,20 +97,13 @@ final class QueryWriter {
         + String.join(", ", sort.subList(0, fixed).stream().map(KeyComponent::name).toList());
     TypeSpec.Builder stage = TypeSpec.classBuilder(name)
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-        .addSuperinterface(RuntimeTypes.QUERY_STAGE)
+        .superclass(ParameterizedTypeName.get(RuntimeTypes.KEY_STAGE, model.record()))
         .addJavadoc("A query of $L$L.\n", description, fixed < sort.size()
             ? "; narrow it by {@code " + sort.get(fixed).name() + "}, or run it as it is" : "")
-        .addField(RuntimeTypes.KEY_QUERY, "query", Modifier.PRIVATE, Modifier.FINAL)
         .addMethod(MethodSpec.constructorBuilder()
             .addModifiers(Modifier.PRIVATE)
-            .addParameter(RuntimeTypes.KEY_QUERY, "query")
-            .addStatement("this.query = query")
-            .build())
-        .addMethod(MethodSpec.methodBuilder("toKeyQuery")
-            .addAnnotation(Override.class)
-            .addModifiers(Modifier.PUBLIC)
-            .returns(RuntimeTypes.KEY_QUERY)
-            .addStatement("return query")
+            .addParameter(keyQuery, "query")
+            .addStatement("super(query)")
             .build());
     if (fixed >= sort.size()) {
       return stage.build();
@@ -113,39 +111,22 @@ final class QueryWriter {
     KeyComponent c = sort.get(fixed);
     ComponentCode cc = code.get(c.name());
     boolean last = fixed == sort.size() - 1;
-    KeyPart part = layout.sort();
 
     NameAllocator locals = names.allocator();
     String parameter = Names.parameter(locals, c);
-    ComponentCode.Encoding e = cc.encode(CodeBlock.of("$N", parameter), locals.newName(c.name() + "Digits"));
-    List<CodeBlock> pieces = new ArrayList<>();
-    pieces.add(CodeBlock.of("query.sortPrefix()"));
-    pieces.addAll(e.pieces());
-    if (!last) {
-      pieces.add(CodeBlock.of("$S", String.valueOf(part.delimiter())));
-    }
-    String key = locals.newName(last ? "sortKey" : "next");
     MethodSpec.Builder equal = MethodSpec.methodBuilder(c.name())
         .addModifiers(Modifier.PUBLIC)
         .addParameter(c.type(), parameter);
-    e.statements().forEach(equal::addStatement);
-    CodeBlock concatenation = CodeBlock.join(pieces, " + ");
-    if (part.fixedLength()) {
-      equal.addStatement("$T $N = $L", String.class, key, concatenation);
-    } else {
-      equal.addStatement("$T $N = $T.checkLength($L, $L, $S, $S)", String.class, key,
-          RuntimeTypes.UTF8, concatenation, part.kind().limit(), model.recordName(), part.kind().label());
-    }
     if (last) {
-      equal.returns(RuntimeTypes.KEY_QUERY)
+      equal.returns(keyQuery)
           .addJavadoc("The item whose {@code $L} equals {@code $N}, the last sort component.\n", c.name(), parameter)
-          .addStatement("return query.withSortKey($N)", key);
+          .addStatement("return query.withEqual($N, $N, true)", cc.fieldName(), parameter);
     } else {
       ClassName next = owner.nestedClass(stageNames.get(fixed + 1));
       equal.returns(next)
           .addJavadoc("Items whose {@code $L} equals {@code $N}; the key prefix ends at the"
               + " delimiter, so no other value's items match.\n", c.name(), parameter)
-          .addStatement("return new $T(query.withPrefix($N))", next, key);
+          .addStatement("return new $T(query.withEqual($N, $N, false))", next, cc.fieldName(), parameter);
     }
     stage.addMethod(equal.build());
 
@@ -162,7 +143,7 @@ final class QueryWriter {
     char d = layout.sort().delimiter();
     stage.addMethod(MethodSpec.methodBuilder(c.name() + "Subtree")
         .addModifiers(Modifier.PUBLIC)
-        .returns(RuntimeTypes.KEY_QUERY)
+        .returns(keyQuery)
         .addParameter(RuntimeTypes.TREE_PATH, "folder")
         .addJavadoc("The whole subtree of {@code folder}, in one query, in key order: every"
             + " descendant's key starts with the folder's. {@code TreePath.root()} reads the whole"
@@ -178,7 +159,7 @@ final class QueryWriter {
     if (c.path().indexes()) {
       stage.addMethod(MethodSpec.methodBuilder(c.name() + "Children")
           .addModifiers(Modifier.PUBLIC)
-          .returns(RuntimeTypes.KEY_QUERY)
+          .returns(keyQuery)
           .addParameter(RuntimeTypes.TREE_PATH, "folder")
           .addJavadoc("The direct children of {@code folder}, in path order, from the index $S"
               + " keyed by each entry's parent folder (no filter: only the children are read)."
@@ -190,7 +171,7 @@ final class QueryWriter {
           .build());
       stage.addMethod(MethodSpec.methodBuilder(c.name() + "AtDepth")
           .addModifiers(Modifier.PUBLIC)
-          .returns(RuntimeTypes.KEY_QUERY)
+          .returns(keyQuery)
           .addParameter(int.class, "depth")
           .addParameter(RuntimeTypes.TREE_PATH, "within")
           .addJavadoc("The entries at {@code depth} (1 for top-level entries) strictly inside"
@@ -224,29 +205,28 @@ final class QueryWriter {
     }
   }
 
+  /**
+   * The range step over the stage's next component: {@code score()}, whose {@code atLeast(v)},
+   * {@code atMost(v)}, {@code greaterThan(v)}, {@code lessThan(v)} and {@code between(lo, hi)} end
+   * the query. A component named like a method every stage inherits without arguments
+   * ({@code toKeyQuery}) has its step named {@code toKeyQueryRange} instead.
+   */
   private void addRanges(TypeSpec.Builder stage, KeyComponent c, ComponentCode cc, boolean last) {
-    TypeName bound = cc.boundType();
-    String order = c.inverted()
-        ? " (in value order: {@code @Inverted} is flipped for you)"
-        : "";
-    addRange(stage, c, cc, last, "Between", "between", bound, "from {@code lo} to {@code hi}, both included" + order, "lo", "hi");
-    addRange(stage, c, cc, last, "AtLeast", "atLeast", bound, "at least {@code value}" + order, "value");
-    addRange(stage, c, cc, last, "AtMost", "atMost", bound, "at most {@code value}" + order, "value");
-    addRange(stage, c, cc, last, "GreaterThan", "greaterThan", bound, "greater than {@code value}" + order, "value");
-    addRange(stage, c, cc, last, "LessThan", "lessThan", bound, "less than {@code value}" + order, "value");
+    String name = INHERITED_WITHOUT_ARGUMENTS.contains(c.name()) ? c.name() + "Range" : c.name();
+    String order = c.inverted() ? " Bounds are values: {@code @Inverted} is flipped for you." : "";
+    // An integer's bounds are longs, so an int literal bounds a long component too.
+    boolean integer = c.paddedInteger();
+    stage.addMethod(MethodSpec.methodBuilder(name)
+        .addModifiers(Modifier.PUBLIC)
+        .returns(integer ? ParameterizedTypeName.get(RuntimeTypes.NUMBER_RANGE_STEP, model.record())
+            : ParameterizedTypeName.get(RuntimeTypes.RANGE_STEP, model.record(), cc.boxedType()))
+        .addJavadoc("A range of {@code $L}, whatever follows it, in key order.$L\n", c.name(), order)
+        .addStatement(integer ? "return $T.of(query, $N.digits(), $L)" : "return $T.of(query, $N, $L)",
+            integer ? RuntimeTypes.NUMBER_RANGE_STEP : RuntimeTypes.RANGE_STEP, cc.fieldName(), last)
+        .build());
   }
 
-  private void addRange(TypeSpec.Builder stage, KeyComponent c, ComponentCode cc, boolean last,
-      String suffix, String runtimeMethod, TypeName bound, String meaning, String... parameters) {
-    MethodSpec.Builder range = MethodSpec.methodBuilder(c.name() + suffix)
-        .addModifiers(Modifier.PUBLIC)
-        .returns(RuntimeTypes.KEY_QUERY)
-        .addJavadoc("Items whose {@code $L} is $L, in key order, whatever follows it.\n\n"
-            + "@throws IllegalArgumentException when no value of the domain is in the range\n", c.name(), meaning);
-    for (String p : parameters) {
-      range.addParameter(bound, p);
-    }
-    range.addStatement("return query.withRange($L, $L)", cc.range(runtimeMethod, List.of(parameters)), last);
-    stage.addMethod(range.build());
-  }
+  /** The methods of {@code QueryStage} (and {@code Object}) that take no argument. */
+  private static final java.util.Set<String> INHERITED_WITHOUT_ARGUMENTS =
+      java.util.Set.of("toKeyQuery", "toQueryConditional", "toKeyCondition");
 }

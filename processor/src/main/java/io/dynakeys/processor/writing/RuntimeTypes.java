@@ -11,6 +11,7 @@ final class RuntimeTypes {
   private static final String RUNTIME = "io.dynakeys.runtime";
   private static final String SCHEMA = "io.dynakeys.runtime.schema";
   private static final String ENHANCED = "software.amazon.awssdk.enhanced.dynamodb";
+  private static final String ENTITY = "io.dynakeys.runtime.entity";
 
   static final ClassName PADDED_LONG_CODEC = ClassName.get(CODECS, "PaddedLongCodec");
   static final ClassName PADDED_CODEC = ClassName.get(CODECS, "PaddedCodec");
@@ -36,7 +37,17 @@ final class RuntimeTypes {
   static final ClassName COMPLETABLE_FUTURE = ClassName.get("java.util.concurrent", "CompletableFuture");
 
   /** Every type above: their simple names are never used for parameters or constants. */
-  static final List<ClassName> ALL = List.of(PADDED_LONG_CODEC, PADDED_CODEC, TEXT_CODEC, PATH_CODEC, SHARD_CODEC, ENTITY_LAYOUT,
+  static final ClassName ENTITY_DESCRIPTOR = ClassName.get(ENTITY, "EntityDescriptor");
+  static final ClassName ATTRIBUTE = ClassName.get(ENTITY, "Attribute");
+  static final ClassName VALUE_ATTRIBUTE = ClassName.get(ENTITY, "ValueAttribute");
+  static final ClassName PRIMARY_KEY_COMPONENT = ClassName.get(ENTITY, "PrimaryKeyComponent");
+  static final ClassName INDEX_KEY_COMPONENT = ClassName.get(ENTITY, "IndexKeyComponent");
+  static final ClassName RANGE_STEP = ClassName.get(RUNTIME, "RangeStep");
+  static final ClassName NUMBER_RANGE_STEP = ClassName.get(RUNTIME, "NumberRangeStep");
+  static final ClassName LAZY = ClassName.get(RUNTIME, "Lazy");
+  static final ClassName KEY_STAGE = ClassName.get(RUNTIME, "KeyStage");
+  static final List<ClassName> ALL = List.of(ENTITY_DESCRIPTOR, ATTRIBUTE, VALUE_ATTRIBUTE, PRIMARY_KEY_COMPONENT,
+      INDEX_KEY_COMPONENT, RANGE_STEP, NUMBER_RANGE_STEP, LAZY, KEY_STAGE, PADDED_LONG_CODEC, PADDED_CODEC, TEXT_CODEC, PATH_CODEC, SHARD_CODEC, ENTITY_LAYOUT,
       KEY_READER, UTF8, OPTIONAL_COMPONENTS, TREE_PATH, KEY_FORMAT_EXCEPTION, KEY_QUERY, QUERY_STAGE, PRIMARY_KEY,
       RECORD_TABLE_SCHEMA, STORED_TYPE, KEY, ENHANCED_CLIENT, DYNAMODB_TABLE, ENHANCED_ASYNC_CLIENT,
       DYNAMODB_ASYNC_TABLE, COMPLETABLE_FUTURE);

@@ -22,21 +22,23 @@ import java.util.Map;
 import javax.lang.model.element.Modifier;
 
 /**
- * Writes {@code tableSchema()}: a {@code RecordTableSchema} whose every attribute is spelled out
- * (its name and how it is stored), whose components are read by an index switch and whose record
- * is built from an array, with no reflection at run time and in a form javac checks cheaply (no
- * lambda or generic inference per component). Nested records get a schema of their own, written
- * the same way, once per record type. The schema is built on first use, so a schema problem can
- * never break the key encoders.
+ * Writes {@code tableSchema()}: a {@code RecordTableSchema} built from the record's descriptor
+ * ({@code LAYOUT}), one line per component naming its handle and how it is stored, whose record is
+ * built from an array, with no reflection at run time. Nested records, which have no descriptor,
+ * get a schema of their own whose components are read by an index switch, once per record type.
+ * The schema is built on first use (a runtime {@code Lazy}), so a schema problem can never break
+ * the key encoders.
  */
 final class TableSchemaWriter {
   private final KeySchemaModel model;
+  private final Names names;
   /** Nested records, by class, with the name of the method that builds each one's schema. */
   private final Map<ClassName, String> nestedSchemas = new LinkedHashMap<>();
   private final Map<ClassName, NestedRecord> nestedRecords = new LinkedHashMap<>();
 
-  TableSchemaWriter(KeySchemaModel model) {
+  TableSchemaWriter(KeySchemaModel model, Names names) {
     this.model = model;
+    this.names = names;
   }
 
   void addTo(TypeSpec.Builder keys) {
@@ -46,18 +48,10 @@ final class TableSchemaWriter {
       collectNested(a.type());
     }
     CodeBlock.Builder init = CodeBlock.builder();
-    init.add("$T.builder($T.class, $T::component, $T::construct)", RuntimeTypes.RECORD_TABLE_SCHEMA,
-        record, model.keysClass(), model.keysClass());
+    init.add("$T.builder(LAYOUT)", RuntimeTypes.RECORD_TABLE_SCHEMA);
     init.indent().indent();
-    java.util.Set<String> tableKeys = new java.util.HashSet<>();
-    model.table().components().forEach(c -> tableKeys.add(c.name()));
     for (Attribute a : model.attributes()) {
-      String method = tableKeys.contains(a.name()) ? "keyAttribute" : "attribute";
-      if (a.renamed()) {
-        init.add("\n.$N($S, $S, $L)", method, a.name(), a.attributeName(), stored(a));
-      } else {
-        init.add("\n.$N($S, $L)", method, a.name(), stored(a));
-      }
+      init.add("\n.attribute($N, $L)", names.handle(a.name()), stored(a));
     }
     for (Attribute a : model.attributes()) {
       for (AttributeTag tag : a.tags()) {
@@ -103,8 +97,10 @@ final class TableSchemaWriter {
 
     // Built on first use, not when the key encoders are first used, so a schema problem can never
     // break them; two threads may both build it, and either result is the same schema.
-    keys.addField(FieldSpec.builder(schemaType, "tableSchema", Modifier.PRIVATE, Modifier.STATIC,
-        Modifier.VOLATILE).build());
+    keys.addField(FieldSpec.builder(ParameterizedTypeName.get(RuntimeTypes.LAZY, schemaType), "TABLE_SCHEMA",
+            Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+        .initializer("$T.of(() -> $L)", RuntimeTypes.LAZY, init.build())
+        .build());
     keys.addMethod(MethodSpec.methodBuilder("tableSchema")
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(schemaType)
@@ -114,14 +110,8 @@ final class TableSchemaWriter {
             + "DynamoDbTable<$T> table = enhancedClient.table(\"my-table\", $T.tableSchema());\n"
             + "table.putItem(item);\n"
             + "}</pre>\n", record, keyAttributes(), record, model.keysClass())
-        .addStatement("$T schema = tableSchema", schemaType)
-        .beginControlFlow("if (schema == null)")
-        .addStatement("schema = $L", init.build())
-        .addStatement("tableSchema = schema")
-        .endControlFlow()
-        .addStatement("return schema")
+        .addStatement("return TABLE_SCHEMA.get()")
         .build());
-    keys.addMethod(accessor("component", record, componentNames(model.attributes())));
     keys.addMethod(constructor("construct", record, model.attributes()));
     for (Map.Entry<ClassName, String> nested : nestedSchemas.entrySet()) {
       addNestedSchema(keys, nested.getKey(), nested.getValue());

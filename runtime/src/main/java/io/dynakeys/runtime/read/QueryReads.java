@@ -27,7 +27,7 @@ public final class QueryReads {
    * @throws IllegalArgumentException when the query's keys are not the table's or index's, or the
    *     start cursor belongs to another read
    */
-  public static <T> MergedItems<T> items(QueryStage query, DynamoDbTable<T> table, ReadOptions options) {
+  public static <T> MergedItems<T> items(QueryStage<T> query, DynamoDbTable<T> table, ReadOptions options) {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(options, "options");
     if (options.isSkippingBadItems()) {
@@ -42,14 +42,14 @@ public final class QueryReads {
    * reports and never returns the latter, so the result holds only {@code T}s.
    */
   @SuppressWarnings("unchecked")
-  private static <T> MergedItems<T> reporting(QueryStage query, DynamoDbTable<Object> table, ReadOptions options) {
+  private static <T> MergedItems<T> reporting(QueryStage<?> query, DynamoDbTable<Object> table, ReadOptions options) {
     ReadPlan<Object> plan = ReadPlan.of(keyQuery(query), table.tableName(), table.tableSchema(), options.isDescending());
     return (MergedItems<T>) (MergedItems<?>) new MergedItems<>(new Merge<>(plan, options),
         new SyncShards<>(plan, table, options));
   }
 
   @SuppressWarnings("unchecked")
-  private static <T> MergedPublisher<T> reporting(QueryStage query, DynamoDbAsyncTable<Object> table,
+  private static <T> MergedPublisher<T> reporting(QueryStage<?> query, DynamoDbAsyncTable<Object> table,
       ReadOptions options) {
     ReadPlan<Object> plan = ReadPlan.of(keyQuery(query), table.tableName(), table.tableSchema(), options.isDescending());
     return (MergedPublisher<T>) (MergedPublisher<?>) new MergedPublisher<>(new Merge<>(plan, options),
@@ -69,7 +69,7 @@ public final class QueryReads {
    *     the table's or index's, or the start cursor belongs to another read
    * @throws ShardReadException when a request fails
    */
-  public static <T> ReadPage<T> page(QueryStage query, DynamoDbTable<T> table, ReadOptions options) {
+  public static <T> ReadPage<T> page(QueryStage<T> query, DynamoDbTable<T> table, ReadOptions options) {
     requireLimit(options);
     MergedItems<T> items = items(query, table, options);
     return new ReadPage<>(items.toList(), items.cursor(), items.skipped());
@@ -87,7 +87,7 @@ public final class QueryReads {
    * @throws IllegalArgumentException when the query's keys are not the table's or index's, or the
    *     start cursor belongs to another read
    */
-  public static <T> MergedPublisher<T> items(QueryStage query, DynamoDbAsyncTable<T> table, ReadOptions options) {
+  public static <T> MergedPublisher<T> items(QueryStage<T> query, DynamoDbAsyncTable<T> table, ReadOptions options) {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(options, "options");
     if (options.isSkippingBadItems()) {
@@ -108,13 +108,13 @@ public final class QueryReads {
    * @throws IllegalArgumentException when {@code options} has no limit, the query's keys are not
    *     the table's or index's, or the start cursor belongs to another read
    */
-  public static <T> CompletableFuture<ReadPage<T>> page(QueryStage query, DynamoDbAsyncTable<T> table,
+  public static <T> CompletableFuture<ReadPage<T>> page(QueryStage<T> query, DynamoDbAsyncTable<T> table,
       ReadOptions options) {
     requireLimit(options);
     return items(query, table, options).collect();
   }
 
-  private static KeyQuery keyQuery(QueryStage query) {
+  private static KeyQuery<?> keyQuery(QueryStage<?> query) {
     return Objects.requireNonNull(Objects.requireNonNull(query, "query").toKeyQuery(), "toKeyQuery()");
   }
 

@@ -30,7 +30,7 @@ final class ReadPlan<T> {
   /** Bytes of SHA-256 kept: 64 bits make an accidental match between two queries negligible. */
   static final int DIGEST_BYTES = 8;
 
-  private final KeyQuery query;
+  private final KeyQuery<?> query;
   private final String tableName;
   private final TableSchema<T> schema;
   private final boolean descending;
@@ -39,7 +39,7 @@ final class ReadPlan<T> {
   private final byte[] identity;
   private final QueryConditional[] conditionals;
 
-  private ReadPlan(KeyQuery query, String tableName, TableSchema<T> schema, boolean descending,
+  private ReadPlan(KeyQuery<?> query, String tableName, TableSchema<T> schema, boolean descending,
       String sortAttribute, List<String> positionAttributes) {
     this.query = query;
     this.tableName = tableName;
@@ -60,7 +60,7 @@ final class ReadPlan<T> {
    * @throws IllegalArgumentException when the schema has no such index, or the query's key
    *     attributes are not the keys of the table or index it names (a query of another record)
    */
-  static <T> ReadPlan<T> of(KeyQuery query, String tableName, TableSchema<T> schema, boolean descending) {
+  static <T> ReadPlan<T> of(KeyQuery<?> query, String tableName, TableSchema<T> schema, boolean descending) {
     TableMetadata metadata = schema.tableMetadata();
     String index = query.indexName();
     String where = index == null ? "table " + tableName : "index " + index + " of table " + tableName;
@@ -97,7 +97,7 @@ final class ReadPlan<T> {
     return new ReadPlan<>(query, tableName, schema, descending, sortAttribute, List.copyOf(keys));
   }
 
-  KeyQuery query() {
+  KeyQuery<?> query() {
     return query;
   }
 
@@ -216,7 +216,7 @@ final class ReadPlan<T> {
     throw new IllegalStateException("sort keys of different types cannot be merged: " + a + ", " + b);
   }
 
-  private static byte[] identity(KeyQuery query, String tableName, boolean descending,
+  private static byte[] identity(KeyQuery<?> query, String tableName, boolean descending,
       String sortAttribute, List<String> positionAttributes) {
     MessageDigest sha;
     try {

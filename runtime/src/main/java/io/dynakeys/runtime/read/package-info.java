@@ -6,7 +6,7 @@
  * back into sort key order.
  *
  * <pre>{@code
- * MergedItems<InvoiceLine> lines = InvoiceLineKeys.query(125656).lineAtLeast(10).items(table);
+ * MergedItems<InvoiceLine> lines = InvoiceLineKeys.query(125656).line().atLeast(10).items(table);
  * for (InvoiceLine line : lines) { ... }                      // lazily, in key order
  *
  * ReadPage<InvoiceLine> page = InvoiceLineKeys.query(125656).page(table, 50, request.cursor());

@@ -149,6 +149,20 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
   }
 
   /**
+   * Starts a schema for the record {@code entity} describes: its components are read through the
+   * descriptor's handles and the record is built by its constructor. Declare every component with
+   * {@link RecordTableSchemaBuilder#attribute(io.dynakeys.runtime.entity.Attribute, StoredType)},
+   * in the descriptor's order, then the keys. What a generated {@code tableSchema()} calls.
+   *
+   * @param entity the record's descriptor ({@code RunKeys.LAYOUT})
+   * @param <T> the record type
+   * @return a new builder
+   */
+  public static <T> RecordTableSchemaBuilder<T> builder(io.dynakeys.runtime.entity.EntityDescriptor<T> entity) {
+    return new RecordTableSchemaBuilder<>(entity);
+  }
+
+  /**
    * The item for {@code attributeMap}, as {@link #mapToItem(Map, boolean) mapToItem(map, false)}.
    *
    * @throws ItemMappingException if a value cannot be read, a primitive or key component is

@@ -1,5 +1,9 @@
 package io.dynakeys.runtime.schema;
 
+import io.dynakeys.runtime.entity.Attribute;
+import io.dynakeys.runtime.entity.EntityDescriptor;
+import io.dynakeys.runtime.entity.PrimaryKeyComponent;
+
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -36,11 +40,54 @@ public final class RecordTableSchemaBuilder<T> {
   private final Set<String> names = new HashSet<>();
   private final Set<String> reusedAttributes = new LinkedHashSet<>();
 
+  /** The descriptor whose handles declare the components, or {@code null}. */
+  final EntityDescriptor<T> entity;
+
   RecordTableSchemaBuilder(Class<T> itemClass, ComponentAccessor<T> accessor,
       Function<Object[], T> constructor) {
     this.itemClass = Objects.requireNonNull(itemClass, "itemClass");
     this.accessor = Objects.requireNonNull(accessor, "accessor");
     this.constructor = Objects.requireNonNull(constructor, "constructor");
+    this.entity = null;
+  }
+
+  RecordTableSchemaBuilder(EntityDescriptor<T> entity) {
+    this.entity = Objects.requireNonNull(entity, "entity");
+    this.itemClass = entity.type();
+    this.accessor = (item, index) -> {
+      throw new IllegalStateException("a descriptor's components are read through their handles");
+    };
+    this.constructor = entity::construct;
+  }
+
+  /**
+   * Maps the next component of the descriptor this builder started from to the attribute its
+   * handle names, stored as {@code type}; whether it takes part in the table's own keys is the
+   * handle's kind ({@link PrimaryKeyComponent}). Components are declared in the descriptor's
+   * order, every one of them.
+   *
+   * @param handle the component's handle, from the descriptor
+   * @param type how the component is stored
+   * @return this builder
+   * @throws IllegalStateException when the builder did not start from a descriptor, or
+   *     {@code handle} is not its next component
+   */
+  public RecordTableSchemaBuilder<T> attribute(Attribute<T, ?> handle, StoredType type) {
+    Objects.requireNonNull(handle, "handle");
+    if (entity == null) {
+      throw stateError("declares " + handle.name() + " by its handle, but was not started from a descriptor:"
+          + " use RecordTableSchema.builder(descriptor)");
+    }
+    int index = components.size();
+    if (index >= entity.attributes().size() || entity.attributes().get(index) != handle) {
+      throw stateError("declares " + handle.name() + " where the descriptor's component "
+          + (index < entity.attributes().size() ? entity.attributes().get(index).name() : "list has ended")
+          + " comes: declare every component, in the descriptor's order");
+    }
+    claim(handle.attributeName());
+    components.add(new ComponentAttribute<>(handle.attributeName(), handle.name(), index,
+        Objects.requireNonNull(type, "type"), (item, i) -> handle.get(item), handle instanceof PrimaryKeyComponent));
+    return this;
   }
 
   /**
@@ -285,6 +332,10 @@ public final class RecordTableSchemaBuilder<T> {
    *     table has no sort key, or an index reuses an undeclared attribute
    */
   public RecordTableSchema<T> build() {
+    if (entity != null && components.size() != entity.attributes().size()) {
+      throw stateError("declares " + components.size() + " of the descriptor's " + entity.attributes().size()
+          + " components; the next is " + entity.attributes().get(components.size()).name());
+    }
     if (partitionKeyAttribute == null && (sortKeyAttribute != null || !indices.isEmpty())) {
       throw stateError("declares a sort key or an index but no partition key");
     }

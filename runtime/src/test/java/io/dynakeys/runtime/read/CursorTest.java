@@ -210,7 +210,7 @@ class CursorTest {
     SplittableRandom random = new SplittableRandom(ReadSeed.of("foreign"));
     Scenarios.Scenario scenario = Scenarios.random(random, 4, 10, false);
     FakeShards fake = new FakeShards("t", scenario.rows(), 1);
-    KeyQuery query = scenario.query();
+    KeyQuery<Row> query = scenario.query();
     String token = midReadToken(query, fake, ReadOptions.defaults().pageSize(3), 4);
     // The same read accepts it.
     assertNotNull(query.items(fake.table(), ReadOptions.defaults().startAt(token)).toList());
@@ -219,17 +219,17 @@ class CursorTest {
     java.util.Collections.swap(reordered, 0, 1);
     Map<String, Runnable> foreign = new java.util.LinkedHashMap<>();
     foreign.put("descending", () -> query.items(fake.table(), ReadOptions.defaults().descending().startAt(token)));
-    foreign.put("other partitions", () -> KeyQuery.partitions(null, "pk", List.of("P0", "P1", "P2", "P9"), "sk", '#', "")
+    foreign.put("other partitions", () -> KeyQuery.<Row>partitions(null, "pk", List.of("P0", "P1", "P2", "P9"), "sk", '#', "")
         .items(fake.table(), ReadOptions.defaults().startAt(token)));
-    foreign.put("partitions in another order", () -> KeyQuery.partitions(null, "pk", reordered, "sk", '#', "")
+    foreign.put("partitions in another order", () -> KeyQuery.<Row>partitions(null, "pk", reordered, "sk", '#', "")
         .items(fake.table(), ReadOptions.defaults().startAt(token)));
-    foreign.put("fewer partitions", () -> KeyQuery.partitions(null, "pk", List.of("P0"), "sk", '#', "")
+    foreign.put("fewer partitions", () -> KeyQuery.<Row>partitions(null, "pk", List.of("P0"), "sk", '#', "")
         .items(fake.table(), ReadOptions.defaults().startAt(token)));
     foreign.put("another condition", () -> query.withPrefix("a#")
         .items(fake.table(), ReadOptions.defaults().startAt(token)));
     foreign.put("another table", () -> query.items(new FakeShards("t2", scenario.rows(), 1).table(),
         ReadOptions.defaults().startAt(token)));
-    foreign.put("the index", () -> KeyQuery.partitions(Row.INDEX, "gpk", query.partitionValues(), "gsk", '#', "")
+    foreign.put("the index", () -> KeyQuery.<Row>partitions(Row.INDEX, "gpk", query.partitionValues(), "gsk", '#', "")
         .items(fake.table(), ReadOptions.defaults().startAt(token)));
     foreign.put("async, descending", () -> query.items(fake.asyncTable(), ReadOptions.defaults().descending().startAt(token)));
     foreign.put("page", () -> query.withPrefix("b#").page(fake.table(), 3, token));
@@ -246,7 +246,7 @@ class CursorTest {
     List<Row> rows = List.of(new Row("P0", "a", null, null, 0), new Row("P0", "c", null, null, 0),
         new Row("P1", "b", null, null, 0));
     FakeShards fake = new FakeShards("t", rows, 1);
-    KeyQuery query = KeyQuery.partitions(null, "pk", List.of("P0", "P1", "P2"), "sk", '#', "");
+    KeyQuery<Row> query = KeyQuery.<Row>partitions(null, "pk", List.of("P0", "P1", "P2"), "sk", '#', "");
     MergedItems<Row> read = query.items(fake.table());
     ReadCursor start = read.cursor();
     assertFalse(start.isComplete());
@@ -275,7 +275,7 @@ class CursorTest {
     assertEquals(before, fake.calls().size());
   }
 
-  private static String midReadToken(KeyQuery query, FakeShards fake, ReadOptions options, int items) {
+  private static String midReadToken(KeyQuery<Row> query, FakeShards fake, ReadOptions options, int items) {
     MergedItems<Row> read = query.items(fake.table(), options);
     Iterator<Row> it = read.iterator();
     for (int i = 0; i < items && it.hasNext(); i++) {

@@ -55,11 +55,11 @@ class RequestsTest {
   @Test
   void aQueryWhoseKeysAreNotTheTablesIsRefusedBeforeAnyRequest() {
     FakeShards fake = new FakeShards("t", List.of(), 1);
-    Map<String, KeyQuery> wrong = Map.of(
-        "partition key is \"pk\"", KeyQuery.partition(null, "id", "P0", "sk", '#', ""),
-        "sort key is \"sk\"", KeyQuery.partition(null, "pk", "P0", "range", '#', ""),
-        "declares no index nope", KeyQuery.partition("nope", "gpk", "G0", "gsk", '#', ""),
-        "partition key is \"gpk\"", KeyQuery.partition(Row.INDEX, "pk", "G0", "gsk", '#', ""));
+    Map<String, KeyQuery<Row>> wrong = Map.of(
+        "partition key is \"pk\"", KeyQuery.<Row>partition(null, "id", "P0", "sk", '#', ""),
+        "sort key is \"sk\"", KeyQuery.<Row>partition(null, "pk", "P0", "range", '#', ""),
+        "declares no index nope", KeyQuery.<Row>partition("nope", "gpk", "G0", "gsk", '#', ""),
+        "partition key is \"gpk\"", KeyQuery.<Row>partition(Row.INDEX, "pk", "G0", "gsk", '#', ""));
     wrong.forEach((message, query) -> {
       IllegalArgumentException sync = assertThrows(IllegalArgumentException.class, () -> query.items(fake.table()));
       assertTrue(sync.getMessage().contains(message), sync.getMessage());
@@ -74,7 +74,7 @@ class RequestsTest {
     List<Row> rows = List.of(new Row("P0", "a", "G", "x", 0), new Row("P0", "b", "G", "y", 0),
         new Row("P0", "c", "G", "z", 0));
     FakeShards fake = new FakeShards("t", rows, 1);
-    KeyQuery query = KeyQuery.partitions(Row.INDEX, "gpk", List.of("G"), "gsk", '#', "");
+    KeyQuery<Row> query = KeyQuery.<Row>partitions(Row.INDEX, "gpk", List.of("G"), "gsk", '#', "");
     MergedItems<Row> read = query.items(fake.table());
     assertEquals("x", read.iterator().next().rank());
     // The whole partition was fetched in one page; the position is the first item's.

@@ -24,7 +24,7 @@ final class Scenarios {
   private static final String[] RANKS = {"r1", "r2", "r3", "\ue000", "\ud83d\ude00"};
 
   /** One random setting: the rows of every shard and the query of them. */
-  record Scenario(List<Row> rows, List<String> partitions, String index, KeyQuery query) {
+  record Scenario(List<Row> rows, List<String> partitions, String index, KeyQuery<Row> query) {
     List<Row> expected(FakeShards fake, boolean descending, long limit) {
       List<Row> all = fake.expected(index, partitions, descending);
       return limit < 0 || limit >= all.size() ? all : all.subList(0, (int) limit);
@@ -51,9 +51,9 @@ final class Scenarios {
         rows.add(new Row(parts.get(s), sort, group, RANKS[random.nextInt(RANKS.length)], random.nextInt()));
       }
     }
-    KeyQuery query = index
-        ? KeyQuery.partitions(Row.INDEX, "gpk", groups, "gsk", '#', "")
-        : KeyQuery.partitions(null, "pk", parts, "sk", '#', "");
+    KeyQuery<Row> query = index
+        ? KeyQuery.<Row>partitions(Row.INDEX, "gpk", groups, "gsk", '#', "")
+        : KeyQuery.<Row>partitions(null, "pk", parts, "sk", '#', "");
     return new Scenario(rows, index ? groups : parts, index ? Row.INDEX : null, query);
   }
 

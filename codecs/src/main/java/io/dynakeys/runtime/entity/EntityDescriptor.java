@@ -1,0 +1,172 @@
+package io.dynakeys.runtime.entity;
+
+import io.dynakeys.codecs.EntityLayout;
+import io.dynakeys.codecs.PathCodec;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The one typed description of a record as dynakeys stores it: its components as typed handles
+ * (name, stored attribute, accessor, and for key components the codec), its keys and indexes as an
+ * {@link EntityLayout} composed of those same codecs, the constructor that builds it from its
+ * component values, the generated keys class, and the attributes of a path's generated indexes.
+ *
+ * <p>A generated {@code <Record>Keys} declares one in {@code LAYOUT}, from the constants its
+ * encoders, parsers, stages and table schema use; the command line reads nothing else: loading the
+ * keys class and reading that constant is all the reflection it does.
+ *
+ * @param <R> the record
+ */
+public final class EntityDescriptor<R> {
+  private final Class<R> type;
+  private final String keysClass;
+  private final EntityLayout layout;
+  private final Function<Object[], R> constructor;
+  private final List<Attribute<R, ?>> attributes;
+  private final Map<String, Attribute<R, ?>> byName;
+  private final PathIndexes pathIndexes;
+
+  private EntityDescriptor(Class<R> type, String keysClass, EntityLayout layout,
+      Function<Object[], R> constructor, List<Attribute<R, ?>> attributes, PathIndexes pathIndexes) {
+    this.type = Objects.requireNonNull(type, "type");
+    this.keysClass = Objects.requireNonNull(keysClass, "keysClass");
+    this.layout = Objects.requireNonNull(layout, "layout");
+    this.constructor = Objects.requireNonNull(constructor, "constructor");
+    this.attributes = List.copyOf(attributes);
+    Map<String, Attribute<R, ?>> names = new LinkedHashMap<>();
+    for (Attribute<R, ?> a : this.attributes) {
+      if (names.put(a.name(), a) != null) {
+        throw new IllegalArgumentException(layout.record() + " declares the component " + a.name() + " twice");
+      }
+    }
+    this.byName = Collections.unmodifiableMap(names);
+    this.pathIndexes = pathIndexes;
+  }
+
+  /**
+   * The descriptor of a record, for generated code.
+   *
+   * @param type the record class
+   * @param keysClass the keys class's qualified name
+   * @param layout its keys, made of the components' codecs
+   * @param constructor builds a record from its component values, in declaration order
+   * @param attributes one handle per component, in declaration order
+   * @param <R> the record
+   * @return the descriptor
+   */
+  @SafeVarargs
+  public static <R> EntityDescriptor<R> of(Class<R> type, String keysClass, EntityLayout layout,
+      Function<Object[], R> constructor, Attribute<R, ?>... attributes) {
+    return new EntityDescriptor<>(type, keysClass, layout, constructor, List.of(attributes), null);
+  }
+
+  /**
+   * This descriptor, with the children and depth indexes the processor generates for the path
+   * component {@code component} ({@code @PathSegment(indexes = true)}).
+   *
+   * @param component the path component's name
+   * @return a new descriptor
+   */
+  public EntityDescriptor<R> withPathIndexes(String component) {
+    if (!(attribute(component).orElse(null) instanceof KeyComponent<?, ?> k) || !(k.codec() instanceof PathCodec)) {
+      throw new IllegalArgumentException(component + " is no path component of " + layout.record());
+    }
+    return new EntityDescriptor<>(type, keysClass, layout, constructor, attributes,
+        new PathIndexes(component, PathCodec.childrenIndex(component), PathCodec.parentAttribute(component),
+            PathCodec.depthIndex(component), PathCodec.depthAttribute(component)));
+  }
+
+  /** The record class. */
+  public Class<R> type() {
+    return type;
+  }
+
+  /** The record's simple name, as messages name it. */
+  public String name() {
+    return layout.record();
+  }
+
+  /** The generated keys class's qualified name. */
+  public String keysClass() {
+    return keysClass;
+  }
+
+  /** The keys: attributes, prefixes, delimiters, segments with their codecs, shards and indexes. */
+  public EntityLayout layout() {
+    return layout;
+  }
+
+  /** Every component, in declaration order. */
+  public List<Attribute<R, ?>> attributes() {
+    return attributes;
+  }
+
+  /** The component named {@code name}, if the record has one. */
+  public Optional<Attribute<R, ?>> attribute(String name) {
+    return Optional.ofNullable(byName.get(name));
+  }
+
+  /** The components that take part in a key, in declaration order. */
+  public List<KeyComponent<R, ?>> keyComponents() {
+    List<KeyComponent<R, ?>> out = new ArrayList<>();
+    for (Attribute<R, ?> a : attributes) {
+      if (a instanceof KeyComponent<R, ?> k) {
+        out.add(k);
+      }
+    }
+    return out;
+  }
+
+  /** The component values of {@code item}, in declaration order. */
+  public Object[] values(R item) {
+    Objects.requireNonNull(item, "item");
+    Object[] values = new Object[attributes.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = attributes.get(i).get(item);
+    }
+    return values;
+  }
+
+  /**
+   * The record with these component values, in declaration order (boxed; empty for an absent
+   * {@code Optional}), through its canonical constructor, which checks them as it always does.
+   *
+   * @throws IllegalArgumentException when the number of values is not the number of components
+   */
+  public R construct(Object... values) {
+    if (values.length != attributes.size()) {
+      throw new IllegalArgumentException(layout.record() + " has " + attributes.size()
+          + " components, not " + values.length);
+    }
+    return constructor.apply(values);
+  }
+
+  /** The indexes generated for a path component, when it has them. */
+  public Optional<PathIndexes> pathIndexes() {
+    return Optional.ofNullable(pathIndexes);
+  }
+
+  @Override
+  public String toString() {
+    return "EntityDescriptor[" + type.getName() + ", " + layout + "]";
+  }
+
+  /**
+   * The two global indexes of a path component: its children, keyed by each entry's parent folder,
+   * and its entries by depth. Their names are {@link PathCodec}'s rules.
+   *
+   * @param component the path component
+   * @param childrenIndex the children index's name ({@code pathChildren})
+   * @param parentAttribute the attribute that keys it ({@code pathParent})
+   * @param depthIndex the depth index's name ({@code pathDepth})
+   * @param depthAttribute the attribute that keys it ({@code pathDepth})
+   */
+  public record PathIndexes(String component, String childrenIndex, String parentAttribute,
+      String depthIndex, String depthAttribute) {}
+}

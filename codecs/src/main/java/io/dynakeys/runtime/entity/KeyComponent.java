@@ -1,0 +1,54 @@
+package io.dynakeys.runtime.entity;
+
+import io.dynakeys.codecs.KeyCodec;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * A record component that takes part in a key, with the codec that writes it there.
+ *
+ * @param <R> the record
+ * @param <T> the component's type
+ */
+public abstract sealed class KeyComponent<R, T> extends Attribute<R, T>
+    permits PrimaryKeyComponent, IndexKeyComponent {
+  private final KeyCodec<?> codec;
+
+  KeyComponent(String name, String attributeName, Function<R, T> accessor, KeyCodec<?> codec) {
+    super(name, attributeName, accessor);
+    this.codec = Objects.requireNonNull(codec, "codec");
+    if (!codec.component().equals(name)) {
+      throw new IllegalArgumentException("the codec of " + codec.component() + " is not the codec of " + name);
+    }
+  }
+
+  /** How the component is written in keys: the same codec the generated encoders call. */
+  public final KeyCodec<?> codec() {
+    return codec;
+  }
+
+  /** Yes. */
+  @Override
+  public final boolean inKey() {
+    return true;
+  }
+
+  /**
+   * The key text of this component in {@code item}, by its codec; {@code null} when the component
+   * is an empty {@code Optional} (the item is not in the sparse index it keys).
+   *
+   * @throws io.dynakeys.runtime.KeyFormatException when the value cannot be written in a key
+   */
+  @SuppressWarnings("unchecked")
+  public final String encode(R item) {
+    Object value = get(item);
+    if (value instanceof Optional<?> optional) {
+      if (optional.isEmpty()) {
+        return null;
+      }
+      value = optional.get();
+    }
+    return ((KeyCodec<Object>) codec).encode(value);
+  }
+}

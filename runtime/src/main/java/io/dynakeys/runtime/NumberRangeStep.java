@@ -1,0 +1,90 @@
+package io.dynakeys.runtime;
+
+import io.dynakeys.codecs.PaddedLongCodec;
+import java.util.Objects;
+
+/**
+ * A range over the next sort component of a query stage when that component is a padded integer
+ * ({@code byte}, {@code short}, {@code int}, {@code long} or their boxes): as {@link RangeStep},
+ * with bounds taken as {@code long}s, so {@code score().atLeast(1000)} compiles whatever the
+ * component's integer type. A bound outside the component's domain is exact too: a range is cut to
+ * the domain, and one that holds no value of it is refused.
+ *
+ * @param <R> the items the query reads
+ */
+public final class NumberRangeStep<R> {
+  private final KeyQuery<R> query;
+  private final PaddedLongCodec codec;
+  private final boolean last;
+
+  private NumberRangeStep(KeyQuery<R> query, PaddedLongCodec codec, boolean last) {
+    this.query = Objects.requireNonNull(query, "query");
+    this.codec = Objects.requireNonNull(codec, "codec");
+    this.last = last;
+  }
+
+  /**
+   * The range step over the component whose digits {@code codec} writes, after the prefix of
+   * {@code query}. For generated stages.
+   *
+   * @param query the stage's query, whose sort prefix ends just before the component
+   * @param codec the component's digits codec
+   * @param last whether the component is the last of the sort key
+   * @param <R> the items
+   * @return the step
+   */
+  public static <R> NumberRangeStep<R> of(KeyQuery<R> query, PaddedLongCodec codec, boolean last) {
+    return new NumberRangeStep<>(query, codec, last);
+  }
+
+  /**
+   * Items whose component is from {@code lo} to {@code hi}, both included.
+   *
+   * @throws IllegalArgumentException when no value of the domain is in the range
+   */
+  public KeyQuery<R> between(long lo, long hi) {
+    return query.withRange(codec.between(lo, hi), last);
+  }
+
+  /**
+   * Items whose component is at least {@code value}.
+   *
+   * @throws IllegalArgumentException when no value of the domain is in the range
+   */
+  public KeyQuery<R> atLeast(long value) {
+    return query.withRange(codec.atLeast(value), last);
+  }
+
+  /**
+   * Items whose component is at most {@code value}.
+   *
+   * @throws IllegalArgumentException when no value of the domain is in the range
+   */
+  public KeyQuery<R> atMost(long value) {
+    return query.withRange(codec.atMost(value), last);
+  }
+
+  /**
+   * Items whose component is greater than {@code value}.
+   *
+   * @throws IllegalArgumentException when no value of the domain is in the range
+   */
+  public KeyQuery<R> greaterThan(long value) {
+    return query.withRange(codec.greaterThan(value), last);
+  }
+
+  /**
+   * Items whose component is less than {@code value}.
+   *
+   * @throws IllegalArgumentException when no value of the domain is in the range
+   */
+  public KeyQuery<R> lessThan(long value) {
+    return query.withRange(codec.lessThan(value), last);
+  }
+
+  /** The query it narrows. */
+  @Override
+  public String toString() {
+    return "NumberRangeStep[after " + query + "]";
+  }
+}
