@@ -525,7 +525,10 @@ public final class RatioReport {
           + "ones). *Hand-written*: a `StaticImmutableTableSchema<Run, RunBuilder>` whose `pk` and `sk` "
           + "getters call the hand-written encoders (`\"SEASON#\" + season`, the `byte[]` sort key "
           + "encoder); on read it ignores the stored keys, or, *verified*, its builder recomputes and "
-          + "compares them. All write and read the same maps (the unit test checks it).\n\n");
+          + "compares them. *Bean*: a hand-written `StaticTableSchema<RunBean>` over the mutable bean, "
+          + "the same seven attributes, `pk` and `sk` getters calling the same encoders; *verified*, "
+          + "`mapToItem` then the stored keys compared with recomputed ones. All write and read the same "
+          + "maps (the unit test checks it).\n\n");
       out.append("| benchmark | ns/op | ± (99.9%) | B/op | time / generated |\n|---|---:|---:|---:|---:|\n");
       Row read = rows.get("SchemaBenchmark.readGenerated");
       Map<String, String> labels = new LinkedHashMap<>();
@@ -534,6 +537,9 @@ public final class RatioReport {
       labels.put("readGenerated", "read: generated `mapToItem(map)`, keys verified");
       labels.put("readHandWritten", "read: hand-written, stored keys ignored");
       labels.put("readHandWrittenVerified", "read: hand-written, keys verified in `build()`");
+      labels.put("writeStaticBean", "write: hand-written `StaticTableSchema` over `RunBean`");
+      labels.put("readStaticBean", "read: hand-written bean schema, stored keys ignored");
+      labels.put("readStaticBeanVerified", "read: hand-written bean schema, then keys verified");
       labels.forEach((method, label) -> {
         Row r = rows.get("SchemaBenchmark." + method);
         if (r != null) {
@@ -548,7 +554,20 @@ public final class RatioReport {
       Row handReadVerified = rows.get("SchemaBenchmark.readHandWrittenVerified");
       out.append(String.format(Locale.ROOT, "- write, generated / hand-written: **%s**%n"
               + "- read, generated / hand-written verifying the keys: **%s**; / hand-written ignoring them: "
-              + "**%s**%n%n", ratio(write, handWrite), ratio(read, handReadVerified), ratio(read, handRead)));
+              + "**%s**%n", ratio(write, handWrite), ratio(read, handReadVerified), ratio(read, handRead)));
+      Row beanWrite = rows.get("SchemaBenchmark.writeStaticBean");
+      Row beanRead = rows.get("SchemaBenchmark.readStaticBean");
+      Row beanReadVerified = rows.get("SchemaBenchmark.readStaticBeanVerified");
+      if (beanWrite != null) {
+        out.append(String.format(Locale.ROOT, "- write, generated / hand-written `StaticTableSchema` over the "
+            + "bean: **%s**%n", ratio(write, beanWrite)));
+      }
+      if (beanReadVerified != null) {
+        out.append(String.format(Locale.ROOT, "- read, generated / bean schema verifying the keys: **%s**%s%n",
+            ratio(read, beanReadVerified), beanRead == null ? ""
+                : String.format(Locale.ROOT, "; / bean schema ignoring them: %s", ratio(read, beanRead))));
+      }
+      out.append('\n');
       verdicts.add(String.format(Locale.ROOT, "| schema `itemToMap` no slower than a hand-written "
           + "`StaticImmutableTableSchema` | %s ns vs %s ns, ratio %s | %s |", ns(write.score()),
           ns(handWrite.score()), ratio(write, handWrite), atMost(write, handWrite)));
@@ -558,6 +577,18 @@ public final class RatioReport {
       verdicts.add(String.format(Locale.ROOT, "| schema `mapToItem` (keys verified) no slower than the "
           + "hand-written schema ignoring its keys (the stricter reading) | %s ns vs %s ns, ratio %s | %s |",
           ns(read.score()), ns(handRead.score()), ratio(read, handRead), atMost(read, handRead)));
+      if (beanWrite != null) {
+        verdicts.add(String.format(Locale.ROOT, "| the table schema no slower than a hand-written "
+            + "`StaticTableSchema` over a mutable bean with the same attributes: write (`itemToMap`) "
+            + "| %s ns vs %s ns, ratio %s | %s |", ns(write.score()), ns(beanWrite.score()),
+            ratio(write, beanWrite), atMost(write, beanWrite)));
+      }
+      if (beanReadVerified != null) {
+        verdicts.add(String.format(Locale.ROOT, "| the table schema no slower than a hand-written "
+            + "`StaticTableSchema` over a mutable bean with the same attributes: read with key verification "
+            + "| %s ns vs %s ns, ratio %s | %s |", ns(read.score()), ns(beanReadVerified.score()),
+            ratio(read, beanReadVerified), atMost(read, beanReadVerified)));
+      }
     }
     Row first = rows.get("SchemaFirstUseBenchmark.generated");
     if (first != null) {
