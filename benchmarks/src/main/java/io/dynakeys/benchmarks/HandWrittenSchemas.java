@@ -3,9 +3,11 @@ package io.dynakeys.benchmarks;
 import static software.amazon.awssdk.enhanced.dynamodb.mapper.StaticAttributeTags.primaryPartitionKey;
 import static software.amazon.awssdk.enhanced.dynamodb.mapper.StaticAttributeTags.primarySortKey;
 
+import java.util.Map;
 import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
 import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticImmutableTableSchema;
 import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticTableSchema;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The enhanced-client schemas a developer writes by hand for {@link Run}, the baselines of the
@@ -21,7 +23,10 @@ import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticTableSchema;
  *   <li>{@link #immutableVerified()}: the same, but the builder keeps the stored {@code pk} and
  *       {@code sk} and its {@code build()} recomputes them and refuses a mismatch: the hand-written
  *       equivalent of what the generated schema does on read;
- *   <li>{@link #staticBean()}: a {@code StaticTableSchema} for the mutable {@link RunBean};
+ *   <li>{@link #staticBean()}: a {@code StaticTableSchema} for the mutable {@link RunBean}, whose
+ *       {@code pk} and {@code sk} getters call the same hand-written encoders; read with
+ *       {@link #mapToItemVerified}, it compares the stored keys with the ones the bean's fields
+ *       give, as {@link #immutableVerified()} does in its builder;
  *   <li>{@link #fromBean()}: {@code TableSchema.fromBean(RunBean.class)}, the SDK's reflective
  *       {@code BeanTableSchema}.
  * </ul>
@@ -137,6 +142,25 @@ public final class HandWrittenSchemas {
         .addAttribute(String.class, a -> a.name("sk").getter(RunBean::getSk).setter(RunBean::setSk)
             .tags(primarySortKey()))
         .build();
+  }
+
+  /**
+   * Reads {@code item} with the bean schema {@code schema}, then compares the stored {@code pk} and
+   * {@code sk} with the keys the bean's fields give (the hand-written encoders) and refuses a
+   * mismatch: the bean counterpart of {@link RunBuilder#buildVerified()}. A missing key is not
+   * checked, as there.
+   */
+  public static RunBean mapToItemVerified(StaticTableSchema<RunBean> schema, Map<String, AttributeValue> item) {
+    RunBean bean = schema.mapToItem(item);
+    AttributeValue pk = item.get("pk");
+    if (pk != null && !HandWritten.partitionKey(bean.getSeason()).equals(pk.s())) {
+      throw new IllegalStateException("stored pk " + pk.s() + " is not the key of " + bean.toRun());
+    }
+    AttributeValue sk = item.get("sk");
+    if (sk != null && !HandWritten.bytes(bean.getScore(), bean.getAt(), bean.getPlayerId()).equals(sk.s())) {
+      throw new IllegalStateException("stored sk " + sk.s() + " is not the key of " + bean.toRun());
+    }
+    return bean;
   }
 
   /** The SDK's reflective bean schema. */

@@ -37,7 +37,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * (warm, and its first use in fresh JVMs), the processor's share of {@code javac} time at each
  * module size with a linear fit, the cost of merged reads (per item against a plain read of one
  * partition, and the latency of a 16-shard fan-out against one shard's, sequential as control),
- * and whether each target of the design is met.
+ * the lines of the generated {@code *Keys} sources per record ({@link GeneratedLines}), and whether
+ * each target of the design is met.
  *
  * <pre>
  * java -jar benchmarks/target/benchmarks.jar            # about ten minutes on an idle machine
@@ -157,12 +158,35 @@ public final class RatioReport {
       System.err.printf(Locale.ROOT, "  phases of one compilation of %d records (diagnostic)%n", n);
       phases = ProcessorPhases.measure(n, 1, settings.quick() ? 1 : 3);
     }
-    String report = report(results, phases, settings,
+    List<GeneratedLines.Count> sizes = generatedSizes(settings, GeneratedLines.root(Path.of("")));
+    String report = report(rows(results), phases, sizes, settings,
         TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start));
     System.out.println(report);
     if (settings.out() != null) {
       Files.writeString(settings.out(), report);
     }
+  }
+
+  /**
+   * The lines of the generated {@code *Keys} sources: the examples module's and this module's (as
+   * the last build left them; "not built" when absent), and, when the processor part runs, the
+   * processor benchmark's module at each N (processed once more here, outside any measurement).
+   */
+  static List<GeneratedLines.Count> generatedSizes(Settings settings, Path root) {
+    List<GeneratedLines.Count> sizes = new ArrayList<>();
+    sizes.add(GeneratedLines.module("examples module", root, GeneratedLines.EXAMPLES));
+    sizes.add(GeneratedLines.module("benchmarks module", root, GeneratedLines.BENCHMARKS));
+    if (settings.processor()) {
+      for (int n : settings.records()) {
+        System.err.printf(Locale.ROOT, "  generated lines of the processor benchmark's module, N = %d%n", n);
+        try {
+          sizes.add(GeneratedLines.processorModule(n));
+        } catch (RuntimeException e) {
+          sizes.add(new GeneratedLines.Count("processor benchmark module, N = " + n, "failed: " + e, null));
+        }
+      }
+    }
+    return sizes;
   }
 
   // ------------------------------------------------------------------ running
@@ -324,6 +348,11 @@ public final class RatioReport {
 
   static String report(Map<String, Row> rows, List<ProcessorPhases.Breakdown> phases,
       Settings settings, long seconds) {
+    return report(rows, phases, List.of(), settings, seconds);
+  }
+
+  static String report(Map<String, Row> rows, List<ProcessorPhases.Breakdown> phases,
+      List<GeneratedLines.Count> sizes, Settings settings, long seconds) {
     StringBuilder out = new StringBuilder();
     List<String> verdicts = new ArrayList<>();
     out.append("# dynakeys benchmarks\n\n");
@@ -355,6 +384,13 @@ public final class RatioReport {
       out.append(ProcessorPhases.table(phases)).append('\n');
       out.append("Phases overlap: parsing and entering the generated files happen inside annotation "
           + "processing; \"inside the processor\" is the time spent in its `process` calls.\n\n");
+    }
+    if (!sizes.isEmpty()) {
+      out.append("## Generated lines per record\n\nLines of the `*Keys.java` sources the processor "
+          + "generated (one per record; lines per record = total lines / records), counted in the "
+          + "directories the last build left (a module not built says so); the processor benchmark's modules "
+          + "are processed once more after the measurements, when that part runs.\n\n");
+      out.append(GeneratedLines.table(sizes, 40));
     }
     if (!verdicts.isEmpty()) {
       out.append("## Targets (DESIGN.md, \"Numbers to reach\")\n\n");
@@ -525,7 +561,10 @@ public final class RatioReport {
           + "ones). *Hand-written*: a `StaticImmutableTableSchema<Run, RunBuilder>` whose `pk` and `sk` "
           + "getters call the hand-written encoders (`\"SEASON#\" + season`, the `byte[]` sort key "
           + "encoder); on read it ignores the stored keys, or, *verified*, its builder recomputes and "
-          + "compares them. All write and read the same maps (the unit test checks it).\n\n");
+          + "compares them. *Bean*: a hand-written `StaticTableSchema<RunBean>` over the mutable bean, "
+          + "the same seven attributes, `pk` and `sk` getters calling the same encoders; *verified*, "
+          + "`mapToItem` then the stored keys compared with recomputed ones. All write and read the same "
+          + "maps (the unit test checks it).\n\n");
       out.append("| benchmark | ns/op | ± (99.9%) | B/op | time / generated |\n|---|---:|---:|---:|---:|\n");
       Row read = rows.get("SchemaBenchmark.readGenerated");
       Map<String, String> labels = new LinkedHashMap<>();
@@ -534,6 +573,9 @@ public final class RatioReport {
       labels.put("readGenerated", "read: generated `mapToItem(map)`, keys verified");
       labels.put("readHandWritten", "read: hand-written, stored keys ignored");
       labels.put("readHandWrittenVerified", "read: hand-written, keys verified in `build()`");
+      labels.put("writeStaticBean", "write: hand-written `StaticTableSchema` over `RunBean`");
+      labels.put("readStaticBean", "read: hand-written bean schema, stored keys ignored");
+      labels.put("readStaticBeanVerified", "read: hand-written bean schema, then keys verified");
       labels.forEach((method, label) -> {
         Row r = rows.get("SchemaBenchmark." + method);
         if (r != null) {
@@ -548,7 +590,20 @@ public final class RatioReport {
       Row handReadVerified = rows.get("SchemaBenchmark.readHandWrittenVerified");
       out.append(String.format(Locale.ROOT, "- write, generated / hand-written: **%s**%n"
               + "- read, generated / hand-written verifying the keys: **%s**; / hand-written ignoring them: "
-              + "**%s**%n%n", ratio(write, handWrite), ratio(read, handReadVerified), ratio(read, handRead)));
+              + "**%s**%n", ratio(write, handWrite), ratio(read, handReadVerified), ratio(read, handRead)));
+      Row beanWrite = rows.get("SchemaBenchmark.writeStaticBean");
+      Row beanRead = rows.get("SchemaBenchmark.readStaticBean");
+      Row beanReadVerified = rows.get("SchemaBenchmark.readStaticBeanVerified");
+      if (beanWrite != null) {
+        out.append(String.format(Locale.ROOT, "- write, generated / hand-written `StaticTableSchema` over the "
+            + "bean: **%s**%n", ratio(write, beanWrite)));
+      }
+      if (beanReadVerified != null) {
+        out.append(String.format(Locale.ROOT, "- read, generated / bean schema verifying the keys: **%s**%s%n",
+            ratio(read, beanReadVerified), beanRead == null ? ""
+                : String.format(Locale.ROOT, "; / bean schema ignoring them: %s", ratio(read, beanRead))));
+      }
+      out.append('\n');
       verdicts.add(String.format(Locale.ROOT, "| schema `itemToMap` no slower than a hand-written "
           + "`StaticImmutableTableSchema` | %s ns vs %s ns, ratio %s | %s |", ns(write.score()),
           ns(handWrite.score()), ratio(write, handWrite), atMost(write, handWrite)));
@@ -558,6 +613,18 @@ public final class RatioReport {
       verdicts.add(String.format(Locale.ROOT, "| schema `mapToItem` (keys verified) no slower than the "
           + "hand-written schema ignoring its keys (the stricter reading) | %s ns vs %s ns, ratio %s | %s |",
           ns(read.score()), ns(handRead.score()), ratio(read, handRead), atMost(read, handRead)));
+      if (beanWrite != null) {
+        verdicts.add(String.format(Locale.ROOT, "| the table schema no slower than a hand-written "
+            + "`StaticTableSchema` over a mutable bean with the same attributes: write (`itemToMap`) "
+            + "| %s ns vs %s ns, ratio %s | %s |", ns(write.score()), ns(beanWrite.score()),
+            ratio(write, beanWrite), atMost(write, beanWrite)));
+      }
+      if (beanReadVerified != null) {
+        verdicts.add(String.format(Locale.ROOT, "| the table schema no slower than a hand-written "
+            + "`StaticTableSchema` over a mutable bean with the same attributes: read with key verification "
+            + "| %s ns vs %s ns, ratio %s | %s |", ns(read.score()), ns(beanReadVerified.score()),
+            ratio(read, beanReadVerified), atMost(read, beanReadVerified)));
+      }
     }
     Row first = rows.get("SchemaFirstUseBenchmark.generated");
     if (first != null) {
