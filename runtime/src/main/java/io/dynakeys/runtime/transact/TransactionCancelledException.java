@@ -167,7 +167,8 @@ public final class TransactionCancelledException extends RuntimeException {
       if (oldAttributes == null) {
         return Optional.empty();
       }
-      return Optional.of(type.cast(table.tableSchema().mapToItem(oldAttributes)));
+      // A schema that skips other entities' items (ignoringOtherItems) maps one to null.
+      return Optional.ofNullable(type.cast(table.tableSchema().mapToItem(oldAttributes)));
     }
 
     @Override
