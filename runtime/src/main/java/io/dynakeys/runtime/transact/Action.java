@@ -1,0 +1,41 @@
+package io.dynakeys.runtime.transact;
+
+import java.util.function.Consumer;
+import software.amazon.awssdk.enhanced.dynamodb.Key;
+import software.amazon.awssdk.enhanced.dynamodb.MappedTableResource;
+import software.amazon.awssdk.enhanced.dynamodb.model.TransactWriteItemsEnhancedRequest;
+
+/**
+ * One action of a transaction: what it does, on which table resource and item, its place in the
+ * transaction, the bytes it is estimated to count towards the 4 MB limit, and how it adds itself
+ * to the enhanced client's request. A new kind of action (a typed partial update) is one more
+ * {@code adder}; the limits, the messages and the cancellation mapping do not change.
+ *
+ * @param index the action's place, from 0 in the order added (messages count from 1)
+ * @param operation what the action does
+ * @param table the table resource, whose schema maps the item and an old value
+ * @param key the item's primary key, computed by the schema
+ * @param returnsOld whether DynamoDB returns the old item when the action's condition fails
+ * @param bytes the estimated size ({@link ItemSize})
+ * @param adder adds the action to a request, or {@code null} for a get
+ */
+record Action(int index, TransactOperation operation, MappedTableResource<?> table, Key key, boolean returnsOld,
+    long bytes, Consumer<TransactWriteItemsEnhancedRequest.Builder> adder) {
+
+  /** {@code action 3 (a put to table runs {pk = "SEASON#2026", sk = "…"})}. */
+  String describe() {
+    return describe(index, operation, table, key);
+  }
+
+  static String describe(int index, TransactOperation operation, MappedTableResource<?> table, Key key) {
+    String label = operation.label();
+    String article = label.startsWith("u") ? "an " : "a ";
+    String preposition = switch (operation) {
+      case PUT -> " to";
+      case DELETE, GET -> " from";
+      case UPDATE, CONDITION_CHECK -> " in";
+    };
+    return "action " + (index + 1) + " (" + article + label + preposition + " table " + table.tableName() + " {"
+        + Keys.describe(key, table) + "})";
+  }
+}

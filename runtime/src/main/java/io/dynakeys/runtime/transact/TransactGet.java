@@ -1,0 +1,246 @@
+package io.dynakeys.runtime.transact;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedAsyncClient;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
+import software.amazon.awssdk.enhanced.dynamodb.Document;
+import software.amazon.awssdk.enhanced.dynamodb.Key;
+import software.amazon.awssdk.enhanced.dynamodb.MappedTableResource;
+import software.amazon.awssdk.enhanced.dynamodb.model.TransactGetItemsEnhancedRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+
+/**
+ * Reads of up to 100 items by key, on one table or several, as one DynamoDB TransactGetItems
+ * request: a consistent snapshot, never a mix of before and after a transaction that wrote some
+ * of the items. Each key added gives a typed {@link Handle}, by which the result returns its item.
+ *
+ * <pre>{@code
+ * TransactGet get = TransactGet.create();
+ * TransactGet.Handle<Run> best = get.add(runs, RunKeys.key(bestRun));
+ * TransactGet.Handle<Profile> who = get.add(profiles, ProfileKeys.key("c1"));
+ * TransactGetResult read = get.execute(enhancedClient);      // or executeAsync(asyncClient)
+ * Optional<Run> run = read.item(best);                        // empty: no item with that key
+ * List<Run> found = read.items(runs);                         // in the order the keys were added
+ * }</pre>
+ *
+ * <p>Refused before any request, with an {@code IllegalArgumentException} naming the read: a
+ * 101st key ({@link #MAX_ITEMS}), a key added twice for one table (DynamoDB refuses such a
+ * request), and running a read without keys. Items are mapped strictly by their table's schema.
+ * When DynamoDB cancels the read (a transaction was writing one of the items), it ends with a
+ * {@link TransactionCancelledException} of {@link TransactOperation#GET} actions.
+ */
+public final class TransactGet {
+  /** DynamoDB's limit of items in one TransactGetItems request. */
+  public static final int MAX_ITEMS = 100;
+
+  private final List<Handle<?>> handles = new ArrayList<>();
+  private final Map<String, Set<Key>> byTable = new HashMap<>();
+
+  /**
+   * The place of one key in a {@link TransactGet}, by which its {@link TransactGetResult} gives
+   * the item, typed.
+   *
+   * @param <T> the item type of the table
+   */
+  public static final class Handle<T> {
+    private final TransactGet owner;
+    private final int index;
+    private final MappedTableResource<T> table;
+    private final Key key;
+
+    private Handle(TransactGet owner, int index, MappedTableResource<T> table, Key key) {
+      this.owner = owner;
+      this.index = index;
+      this.table = table;
+      this.key = key;
+    }
+
+    /**
+     * The key's place in the read, from 0 in the order added.
+     *
+     * @return the index
+     */
+    public int index() {
+      return index;
+    }
+
+    /**
+     * The table resource the key is read from.
+     *
+     * @return the table
+     */
+    public MappedTableResource<T> table() {
+      return table;
+    }
+
+    /**
+     * The primary key read.
+     *
+     * @return the key
+     */
+    public Key key() {
+      return key;
+    }
+
+    TransactGet owner() {
+      return owner;
+    }
+
+    Action action() {
+      return new Action(index, TransactOperation.GET, table, key, false, 0, null);
+    }
+
+    @Override
+    public String toString() {
+      return action().describe();
+    }
+  }
+
+  private TransactGet() {}
+
+  /**
+   * An empty transactional read.
+   *
+   * @return a read to add keys to
+   */
+  public static TransactGet create() {
+    return new TransactGet();
+  }
+
+  /**
+   * Adds a read of the item with {@code key} from {@code table}.
+   *
+   * @param table the table (a {@code DynamoDbTable} or {@code DynamoDbAsyncTable})
+   * @param key the primary key ({@code RunKeys.key(...)})
+   * @param <T> the item type
+   * @return the handle by which the result gives the item
+   * @throws IllegalArgumentException when the read already holds the key for that table, or 100 keys
+   */
+  public <T> Handle<T> add(MappedTableResource<T> table, Key key) {
+    int index = handles.size();
+    Objects.requireNonNull(table, () -> "transaction read " + (index + 1) + " from a null table");
+    Objects.requireNonNull(key, () -> "transaction read " + (index + 1) + " from table " + table.tableName()
+        + " of a null key");
+    Handle<T> handle = new Handle<>(this, index, table, key);
+    if (index >= MAX_ITEMS) {
+      throw new IllegalArgumentException(handle + " cannot be added: DynamoDB reads at most " + MAX_ITEMS
+          + " items in one transaction");
+    }
+    if (!byTable.computeIfAbsent(table.tableName(), t -> new HashSet<>()).add(key)) {
+      Handle<?> earlier = handles.stream().filter(h -> h.table.tableName().equals(table.tableName())
+          && h.key.equals(key)).findFirst().orElseThrow();
+      throw new IllegalArgumentException(handle + " reads the item of " + earlier
+          + " again: DynamoDB refuses a transaction that names one item twice; use the first handle");
+    }
+    handles.add(handle);
+    return handle;
+  }
+
+  /**
+   * Adds a read of the item with {@code item}'s key, computed by the table's schema.
+   *
+   * @param table the table
+   * @param item an item with the key to read (its other values are not used)
+   * @param <T> the item type
+   * @return the handle by which the result gives the item as stored
+   * @throws IllegalArgumentException when the read already holds the key for that table, or 100 keys
+   * @throws io.dynakeys.runtime.KeyFormatException when the item's key cannot be computed
+   */
+  public <T> Handle<T> addItem(MappedTableResource<T> table, T item) {
+    Objects.requireNonNull(table, () -> "transaction read " + (handles.size() + 1) + " from a null table");
+    Objects.requireNonNull(item, () -> "transaction read " + (handles.size() + 1) + " from table "
+        + table.tableName() + " of a null item");
+    return add(table, table.keyFrom(item));
+  }
+
+  /**
+   * The number of keys added.
+   *
+   * @return the keys to read
+   */
+  public int size() {
+    return handles.size();
+  }
+
+  /**
+   * Runs the read: one TransactGetItems request.
+   *
+   * @param client the enhanced client
+   * @return the items, by handle
+   * @throws TransactionCancelledException when DynamoDB cancelled the read
+   * @throws IllegalArgumentException when the read has no key
+   */
+  public TransactGetResult execute(DynamoDbEnhancedClient client) {
+    Objects.requireNonNull(client, "client");
+    TransactGetItemsEnhancedRequest request = request();
+    List<Handle<?>> sent = List.copyOf(handles);
+    List<Document> documents;
+    try {
+      documents = client.transactGetItems(request);
+    } catch (TransactionCanceledException e) {
+      throw new TransactionCancelledException("get", actions(sent), e);
+    }
+    return result(sent, documents);
+  }
+
+  /**
+   * Runs the read on the async client: one TransactGetItems request.
+   *
+   * @param client the async enhanced client
+   * @return a future of the items, completed exceptionally with {@link TransactionCancelledException}
+   *     when DynamoDB cancelled the read
+   * @throws IllegalArgumentException when the read has no key
+   */
+  public CompletableFuture<TransactGetResult> executeAsync(DynamoDbEnhancedAsyncClient client) {
+    Objects.requireNonNull(client, "client");
+    TransactGetItemsEnhancedRequest request = request();
+    List<Handle<?>> sent = List.copyOf(handles);
+    CompletableFuture<List<Document>> future;
+    try {
+      future = client.transactGetItems(request);
+    } catch (RuntimeException e) {
+      future = CompletableFuture.failedFuture(e);
+    }
+    return future.handle((documents, error) -> {
+      if (error != null) {
+        throw TransactionCancelledException.mapped("get", actions(sent), error);
+      }
+      return result(sent, documents);
+    });
+  }
+
+  private TransactGetItemsEnhancedRequest request() {
+    if (handles.isEmpty()) {
+      throw new IllegalArgumentException("a transactional read without keys: DynamoDB refuses an empty"
+          + " TransactGetItems; add a table and key");
+    }
+    TransactGetItemsEnhancedRequest.Builder request = TransactGetItemsEnhancedRequest.builder();
+    for (Handle<?> h : handles) {
+      request.addGetItem(h.table, h.key);
+    }
+    return request.build();
+  }
+
+  private static List<Action> actions(List<Handle<?>> handles) {
+    return handles.stream().map(Handle::action).toList();
+  }
+
+  private TransactGetResult result(List<Handle<?>> sent, List<Document> documents) {
+    if (documents.size() != sent.size()) {
+      throw new IllegalStateException("TransactGetItems answered " + documents.size() + " item(s) for "
+          + sent.size() + " key(s)");
+    }
+    List<Object> items = new ArrayList<>(sent.size());
+    for (int i = 0; i < sent.size(); i++) {
+      items.add(documents.get(i) == null ? null : documents.get(i).getItem(sent.get(i).table));
+    }
+    return new TransactGetResult(this, sent, items);
+  }
+}
