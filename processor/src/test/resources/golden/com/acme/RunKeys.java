@@ -58,27 +58,27 @@ public final class RunKeys {
   private static final TextCodec<String> PLAYER_ID_CODEC = TextCodec.of(String.class, "Run", "playerId", '#');
 
   /**
-   * {@code season}, in {@code pk}.
+   * {@code season}: text, in {@code pk}.
    */
   public static final PrimaryKeyComponent<Run, String> SEASON = Attribute.primaryKey("season", "season", Run::season, SEASON_CODEC);
 
   /**
-   * {@code score}, in {@code sk}.
+   * {@code score}: 10 digits, inverted, in {@code sk}.
    */
   public static final PrimaryKeyComponent<Run, Integer> SCORE = Attribute.primaryKey("score", "score", Run::score, SCORE_CODEC);
 
   /**
-   * {@code at}, in {@code sk}.
+   * {@code at}: 16 digits, in {@code sk}.
    */
   public static final PrimaryKeyComponent<Run, Long> AT = Attribute.primaryKey("at", "at", Run::at, AT_CODEC);
 
   /**
-   * {@code playerId}, in {@code sk}.
+   * {@code playerId}: text, in {@code sk}.
    */
   public static final PrimaryKeyComponent<Run, String> PLAYER_ID = Attribute.primaryKey("playerId", "playerId", Run::playerId, PLAYER_ID_CODEC);
 
   /**
-   * {@code name}, in no key.
+   * {@code name}: in no key.
    */
   public static final ValueAttribute<Run, String> NAME = Attribute.value("name", "name", Run::name);
 
@@ -117,7 +117,7 @@ public final class RunKeys {
    * @throws io.dynakeys.runtime.KeyFormatException when a component is null, empty, contains the delimiter or is outside its domain
    */
   public static String partitionKey(String season) {
-    return Utf8.checkLength("SEASON#" + SEASON_CODEC.encode(season), 2048, "Run", "partition key");
+    return Utf8.checkLength("SEASON#" + SEASON_CODEC.encode(season), Utf8.PARTITION_KEY_LIMIT, "Run", "partition key");
   }
 
   /**
@@ -138,7 +138,7 @@ public final class RunKeys {
   public static String sortKey(int score, long at, String playerId) {
     long scoreDigits = SCORE_CODEC.digits().stored(score);
     long atDigits = AT_CODEC.digits().stored(at);
-    return Utf8.checkLength(scoreDigits + "#" + AT_CODEC.digits().zeros(atDigits) + atDigits + "#" + PLAYER_ID_CODEC.encode(playerId), 1024, "Run", "sort key");
+    return Utf8.checkLength(scoreDigits + "#" + AT_CODEC.digits().zeros(atDigits) + atDigits + "#" + PLAYER_ID_CODEC.encode(playerId), Utf8.SORT_KEY_LIMIT, "Run", "sort key");
   }
 
   /**

@@ -23,8 +23,8 @@ public record KeyPart(
 
   /** Which key the part is. */
   public enum Kind {
-    PARTITION("partition key", 2048),
-    SORT("sort key", 1024);
+    PARTITION("partition key", io.dynakeys.codecs.Utf8.PARTITION_KEY_LIMIT),
+    SORT("sort key", io.dynakeys.codecs.Utf8.SORT_KEY_LIMIT);
 
     private final String label;
     private final int limit;
@@ -32,6 +32,11 @@ public record KeyPart(
     Kind(String label, int limit) {
       this.label = label;
       this.limit = limit;
+    }
+
+    /** The name of {@code Utf8}'s constant that holds {@link #limit()}, for generated code. */
+    public String limitConstant() {
+      return this == PARTITION ? "PARTITION_KEY_LIMIT" : "SORT_KEY_LIMIT";
     }
 
     /** "partition key" or "sort key". */

@@ -104,9 +104,20 @@ public final class KeysWriter {
             a.name(), a.attributeName(), model.record(), a.name(), code.get(a.name()).fieldName());
     return FieldSpec.builder(type, names.handle(a.name()), Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
         .initializer(init)
-        .addJavadoc("{@code $L}$L, $L.\n", a.name(), a.renamed() ? " (stored as {@code " + a.attributeName() + "})" : "",
-            key == null ? "in no key" : "in " + keysOf(a.name()))
+        .addJavadoc("{@code $L}$L: $L.\n", a.name(), a.renamed() ? " (stored as {@code " + a.attributeName() + "})" : "",
+            key == null ? "in no key" : written(key) + ", in " + keysOf(a.name()))
         .build();
+  }
+
+  /** How a key component is written, for its handle's Javadoc: {@code 10 digits, inverted}. */
+  private static String written(KeyComponent c) {
+    if (c.padded()) {
+      return io.dynakeys.codecs.Digits.count(c.padding().width()) + (c.inverted() ? ", inverted" : "");
+    }
+    if (c.path() != null) {
+      return "a path of segments joined by " + LayoutDoc.code(String.valueOf(c.path().delimiter()));
+    }
+    return c.fixedLength() >= 0 ? "text of " + c.fixedLength() + " characters" : "text";
   }
 
   /** The key attributes a component is written into: {@code sk, byPlayer_sk}. */
@@ -358,8 +369,8 @@ public final class KeysWriter {
     if (part.fixedLength()) {
       body.addStatement("return $L", key);
     } else {
-      body.addStatement("return $T.checkLength($L, $L, $S, $S)", RuntimeTypes.UTF8, key,
-          part.kind().limit(), model.recordName(), part.kind().label());
+      body.addStatement("return $T.checkLength($L, $T.$N, $S, $S)", RuntimeTypes.UTF8, key,
+          RuntimeTypes.UTF8, part.kind().limitConstant(), model.recordName(), part.kind().label());
     }
     return body.build();
   }
