@@ -18,10 +18,11 @@ import software.amazon.awssdk.enhanced.dynamodb.model.QueryConditional;
  * {@code DynamoDbTable<Run>}; an item collection's are typed by its sealed interface and run on
  * a table of that interface, so a query cannot be run on another record's table.
  *
- * <p>Generated stages implement this interface rather than extend a class: its methods take no
- * argument of a key type first (they take a table, and SDK or runtime types), while a stage method
- * named after a record component always takes a value of that component's type first, so no
- * component name can clash with what a stage inherits.
+ * <p>Generated stages extend {@link KeyStage}, which implements this interface. Its methods take a
+ * table (and SDK or runtime types) or nothing, while a stage's equality method takes a value of its
+ * component's type first, and a range step, which takes nothing, is renamed where its name would be
+ * one of the three below without arguments ({@code toKeyQueryRange()}), so no component name
+ * clashes with what a stage inherits.
  *
  * <h2>Running a query</h2>
  *

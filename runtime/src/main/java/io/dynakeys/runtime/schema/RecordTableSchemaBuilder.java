@@ -3,7 +3,6 @@ package io.dynakeys.runtime.schema;
 import io.dynakeys.runtime.entity.Attribute;
 import io.dynakeys.runtime.entity.EntityDescriptor;
 import io.dynakeys.runtime.entity.PrimaryKeyComponent;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -145,6 +144,10 @@ public final class RecordTableSchemaBuilder<T> {
   }
 
   private RecordTableSchemaBuilder<T> component(String component, String name, StoredType type, boolean key) {
+    if (entity != null) {
+      throw stateError("declares " + component + " by name, but was started from a descriptor: declare it by its"
+          + " handle, attribute(handle, type)");
+    }
     claim(name);
     components.add(new ComponentAttribute<>(name, Objects.requireNonNull(component, "component"),
         components.size(), Objects.requireNonNull(type, "type"), accessor, key));

@@ -27,6 +27,52 @@ class BuilderValidationTest {
     return new Pair((String) values[0], (Integer) values[1]);
   }
 
+  private static final io.dynakeys.codecs.TextCodec<String> LEFT_CODEC =
+      io.dynakeys.codecs.TextCodec.of(String.class, "Pair", "left", '#');
+  private static final io.dynakeys.runtime.entity.PrimaryKeyComponent<Pair, String> LEFT =
+      io.dynakeys.runtime.entity.Attribute.primaryKey("left", "l", Pair::left, LEFT_CODEC);
+  private static final io.dynakeys.runtime.entity.ValueAttribute<Pair, Integer> RIGHT =
+      io.dynakeys.runtime.entity.Attribute.value("right", "right", Pair::right);
+  private static final io.dynakeys.runtime.entity.EntityDescriptor<Pair> PAIR = io.dynakeys.runtime.entity.EntityDescriptor.of(
+      Pair.class, "PairKeys", io.dynakeys.codecs.EntityLayout.of("Pair",
+          io.dynakeys.codecs.EntityLayout.key("pk", "P", '#', LEFT_CODEC), null, 0),
+      BuilderValidationTest::construct, LEFT, RIGHT);
+
+  /** A schema from a descriptor reads through the handles, under the names they give. */
+  @Test
+  void aDescriptorsSchemaMapsThroughItsHandles() {
+    RecordTableSchema<Pair> schema = RecordTableSchema.builder(PAIR)
+        .attribute(LEFT, StoredType.of(String.class))
+        .attribute(RIGHT, StoredType.of(int.class))
+        .partitionKey("pk", p -> "P#" + LEFT_CODEC.encode(p.left()))
+        .build();
+    Map<String, AttributeValue> item = schema.itemToMap(new Pair("a", 7), true);
+    assertEquals(Map.of("l", AttributeValue.fromS("a"), "right", AttributeValue.fromN("7"), "pk", AttributeValue.fromS("P#a")), item);
+    assertEquals(new Pair("a", 7), schema.mapToItem(item));
+  }
+
+  /** A descriptor's components are declared by handle, all of them, in its order. */
+  @Test
+  void aDescriptorsComponentsAreDeclaredByHandleInOrderAndAllOfThem() {
+    IllegalStateException outOfOrder = assertThrows(IllegalStateException.class,
+        () -> RecordTableSchema.builder(PAIR).attribute(RIGHT, StoredType.of(int.class)));
+    assertTrue(outOfOrder.getMessage().contains("declares right where the descriptor's component left comes"),
+        outOfOrder.getMessage());
+    IllegalStateException missing = assertThrows(IllegalStateException.class,
+        () -> RecordTableSchema.builder(PAIR).attribute(LEFT, StoredType.of(String.class)).build());
+    assertTrue(missing.getMessage().contains("declares 1 of the descriptor's 2 components; the next is right"),
+        missing.getMessage());
+    IllegalStateException byName = assertThrows(IllegalStateException.class,
+        () -> RecordTableSchema.builder(PAIR).attribute("left", StoredType.of(String.class)));
+    assertTrue(byName.getMessage().contains("declare it by its handle"), byName.getMessage());
+    IllegalStateException noDescriptor = assertThrows(IllegalStateException.class, () -> pair().attribute(LEFT,
+        StoredType.of(String.class)));
+    assertTrue(noDescriptor.getMessage().contains("was not started from a descriptor"), noDescriptor.getMessage());
+    assertThrows(IllegalStateException.class, () -> RecordTableSchema.builder(PAIR)
+        .attribute(LEFT, StoredType.of(String.class)).attribute(RIGHT, StoredType.of(int.class))
+        .attribute(RIGHT, StoredType.of(int.class)), "one component too many");
+  }
+
   private static RecordTableSchemaBuilder<Pair> pair() {
     return RecordTableSchema.builder(Pair.class, BuilderValidationTest::component, BuilderValidationTest::construct)
         .attribute("left", StoredType.of(String.class))
