@@ -44,11 +44,8 @@ class CodecRulesTest {
       "io.dynakeys.tools.KeyShape", Set.of("PaddedLongCodec.repad(String, int, boolean)", "ShardCodec.width(int)"),
       "io.dynakeys.tools.EntitySchema", Set.of(
           "EntityLayout.keysClassSimpleName(List)",
-          "KeyTypes.forClass(Class)",
-          "KeyEncoding.fromUserText(String)",
-          "PathEncoding.fromUserText(String)",
-          "PathCodec.parentAttribute(String)",
-          "PathCodec.depthAttribute(String)"));
+          "KeyCodec.fromUserText(String)",
+          "PathEncoding.fromUserText(String)"));
 
   /** The names of the rules above, wherever they are called from. */
   private static final Set<String> RULE_NAMES = Set.of("repad", "width", "keysClassSimpleName", "forClass",
