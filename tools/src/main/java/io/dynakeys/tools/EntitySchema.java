@@ -1,23 +1,24 @@
 package io.dynakeys.tools;
 
 import io.dynakeys.codecs.EntityLayout;
-import io.dynakeys.codecs.KeyEncoding;
-import io.dynakeys.codecs.KeyTypes;
-import io.dynakeys.codecs.PathCodec;
+import io.dynakeys.codecs.KeyCodec;
+import io.dynakeys.codecs.KeyReader;
+import io.dynakeys.codecs.PaddedCodec;
 import io.dynakeys.codecs.PathEncoding;
+import io.dynakeys.codecs.ShardCodec;
+import io.dynakeys.codecs.TextCodec;
 import io.dynakeys.codecs.Utf8;
 import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.TreePath;
+import io.dynakeys.runtime.entity.Attribute;
+import io.dynakeys.runtime.entity.EntityDescriptor;
 import io.dynakeys.runtime.schema.CollectionTableSchema;
 import io.dynakeys.runtime.schema.RecordTableSchema;
-import java.lang.reflect.Constructor;
-import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -30,32 +31,36 @@ import software.amazon.awssdk.enhanced.dynamodb.TableMetadata;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * One generated {@code <Record>Keys} class, loaded by name and used through its public static
- * members: {@code LAYOUT}, {@code tableSchema()}, {@code parsePartitionKey},
- * {@code parseSortKey} and {@code partitionKey}/{@code partitionKeys}. The tools run on the
- * user's classpath and know the records only at run time, so this is the one place that reflects.
+ * One generated {@code <Record>Keys} class, loaded by name and read through its record's
+ * descriptor, the public static {@code LAYOUT} ({@link EntityDescriptor}), and its
+ * {@code tableSchema()}. Everything about the record comes from the descriptor: its components
+ * are its handles ({@link Attribute#get}), a record is built by {@link EntityDescriptor#construct},
+ * keys are written and read by the codecs of {@code LAYOUT}'s segments, a typed value by its
+ * codec's {@link KeyCodec#fromUserText}, and a path's index attributes are
+ * {@link EntityDescriptor#pathIndexes()}. The tools run on the user's classpath and know the
+ * records only at run time, so this is the one place that reflects: it loads classes, reads
+ * {@code LAYOUT}, calls {@code tableSchema()}, follows an item collection's sealed interface, and
+ * asks the record class which components are primitive (see {@link #primitiveComponents()}).
  *
  * <pre>{@code
  * EntitySchema runs = EntitySchema.load("com.acme.RunKeys", loader);   // or the record, com.acme.Run
  * runs.owns(item);                        // the key prefixes match
- * runs.parseSortKey("9999998499#...");    // RunKeys.SortParts, or KeyFormatException
+ * runs.parseSortKey("9999998499#...");    // {score=1500, at=..., playerId=...}, or KeyFormatException
  * }</pre>
  *
  * <p>Instances are immutable and thread-safe.
  */
 public final class EntitySchema {
   private final Class<?> keysClass;
-  private final Class<?> recordClass;
+  private final EntityDescriptor<Object> descriptor;
   private final EntityLayout layout;
+  private final ShardCodec shards;
   private final RecordTableSchema<Object> schema;
   private final RecordTableSchema<Object> lenient;
-  private final Method parsePartitionKey;
-  private final Method parseSortKey;
-  private final RecordComponent[] components;
   private final List<String> componentNames;
+  private final Set<String> primitiveComponents;
   private final Set<String> requiredComponents;
   private final Map<String, KeyAttribute> keyAttributes;
-  private final Constructor<?> constructor;
 
   /**
    * A key attribute of the entity: a table key, an index key, or another attribute the schema
@@ -74,11 +79,11 @@ public final class EntitySchema {
   private EntitySchema(Class<?> keysClass) {
     this.keysClass = keysClass;
     try {
-      Field field = keysClass.getField("LAYOUT");
-      this.layout = ((io.dynakeys.runtime.entity.EntityDescriptor<?>) field.get(null)).layout();
-      Method tableSchema = keysClass.getMethod("tableSchema");
       @SuppressWarnings("unchecked")
-      RecordTableSchema<Object> s = (RecordTableSchema<Object>) tableSchema.invoke(null);
+      EntityDescriptor<Object> d = (EntityDescriptor<Object>) keysClass.getField("LAYOUT").get(null);
+      this.descriptor = d;
+      @SuppressWarnings("unchecked")
+      RecordTableSchema<Object> s = (RecordTableSchema<Object>) tableSchemaOf(keysClass.getMethod("tableSchema"));
       this.schema = s;
     } catch (ReflectiveOperationException | ClassCastException e) {
       if (collectionMembers(keysClass) != null) {
@@ -88,27 +93,22 @@ public final class EntitySchema {
       throw new ConfigurationException(keysClass.getName() + " is not a class dynakeys generated:"
           + " it has no public static LAYOUT and tableSchema() (" + e + ")", e);
     }
+    this.layout = descriptor.layout();
+    this.shards = shardCodec(layout);
     this.lenient = schema.withoutKeyVerification();
-    this.recordClass = schema.itemType().rawClass();
-    this.parsePartitionKey = method(keysClass, "parsePartitionKey");
-    this.parseSortKey = layout.sort() == null ? null : method(keysClass, "parseSortKey");
-    if (parsePartitionKey == null) {
-      throw new ConfigurationException(keysClass.getName() + " has no parsePartitionKey(String): is it a Keys"
-          + " class of this dynakeys version?");
-    }
-    this.components = recordClass.getRecordComponents();
     List<String> names = new ArrayList<>();
-    for (RecordComponent c : components) {
-      names.add(c.getName());
+    for (Attribute<Object, ?> a : descriptor.attributes()) {
+      names.add(a.name());
     }
     this.componentNames = List.copyOf(names);
+    this.primitiveComponents = primitives(descriptor.type());
 
     // A primitive component, or a component of the table's own keys, cannot be absent: that is
     // what RecordTableSchema refuses on read, so it is what verify reports as missing.
     Set<String> required = new LinkedHashSet<>();
-    for (RecordComponent c : components) {
-      if (c.getType().isPrimitive()) {
-        required.add(c.getName());
+    for (String name : names) {
+      if (primitiveComponents.contains(name)) {
+        required.add(name);
       }
     }
     layout.partition().segments().forEach(s -> required.add(s.component()));
@@ -116,17 +116,30 @@ public final class EntitySchema {
       layout.sort().segments().forEach(s -> required.add(s.component()));
     }
     this.requiredComponents = Collections.unmodifiableSet(required);
-    this.keyAttributes = keyAttributes(layout, schema, names);
-    Class<?>[] types = Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new);
-    try {
-      this.constructor = recordClass.getDeclaredConstructor(types);
-      constructor.setAccessible(true);
-    } catch (ReflectiveOperationException | RuntimeException e) {
-      throw new ConfigurationException(recordClass.getName() + " has no canonical constructor: " + e, e);
+    this.keyAttributes = keyAttributes(descriptor, schema, names);
+  }
+
+  /**
+   * The components of {@code record} whose type is primitive. Neither the descriptor's handles nor
+   * the table schema say it publicly (the schema's {@code StoredType} knows it), so this reads the
+   * record's component types, and nothing else: no accessor, no constructor.
+   */
+  private static Set<String> primitives(Class<?> record) {
+    Set<String> out = new LinkedHashSet<>();
+    for (RecordComponent c : record.getRecordComponents()) {
+      if (c.getType().isPrimitive()) {
+        out.add(c.getName());
+      }
     }
-    for (RecordComponent c : components) {
-      c.getAccessor().setAccessible(true);
-    }
+    return Collections.unmodifiableSet(out);
+  }
+
+  /**
+   * The one reflective call: a generated keys class's static {@code tableSchema()} (of one record,
+   * or of an item collection, which has no descriptor).
+   */
+  private static Object tableSchemaOf(Method tableSchema) throws ReflectiveOperationException {
+    return tableSchema.invoke(null);
   }
 
   /**
@@ -196,7 +209,7 @@ public final class EntitySchema {
         Method tableSchema = type.getMethod("tableSchema");
         if (Modifier.isStatic(tableSchema.getModifiers())
             && CollectionTableSchema.class.isAssignableFrom(tableSchema.getReturnType())) {
-          Object schema = tableSchema.invoke(null);
+          Object schema = tableSchemaOf(tableSchema);
           Class<?> item = ((CollectionTableSchema<?>) schema).itemType().rawClass();
           if (item.isInterface() && item.isSealed()) {
             sealed = item;
@@ -206,7 +219,7 @@ public final class EntitySchema {
         return null;
       } catch (InvocationTargetException e) {
         throw new ConfigurationException(type.getName() + ".tableSchema() failed: " + e.getCause(), e.getCause());
-      } catch (IllegalAccessException e) {
+      } catch (ReflectiveOperationException e) {
         throw new ConfigurationException("cannot call " + type.getName() + ".tableSchema(): " + e, e);
       }
     }
@@ -271,17 +284,9 @@ public final class EntitySchema {
     }
   }
 
-  private static Method method(Class<?> type, String name) {
-    try {
-      Method m = type.getMethod(name, String.class);
-      return Modifier.isStatic(m.getModifiers()) ? m : null;
-    } catch (NoSuchMethodException e) {
-      return null;
-    }
-  }
-
-  private static Map<String, KeyAttribute> keyAttributes(EntityLayout layout, RecordTableSchema<Object> schema,
-      List<String> components) {
+  private static Map<String, KeyAttribute> keyAttributes(EntityDescriptor<Object> descriptor,
+      RecordTableSchema<Object> schema, List<String> components) {
+    EntityLayout layout = descriptor.layout();
     Map<String, KeyAttribute> out = new LinkedHashMap<>();
     out.put(layout.partition().attribute(), new KeyAttribute(layout.partition().attribute(), layout.partition(),
         layout.shards(), Utf8.PARTITION_KEY_LIMIT, true));
@@ -299,20 +304,15 @@ public final class EntitySchema {
             Utf8.SORT_KEY_LIMIT, false));
       }
     }
-    // A path's parent and depth attributes, named by the codecs' rule, when the schema writes them
-    // (@PathSegment(indexes = true)): each is the partition key of a global index.
-    if (layout.sort() != null) {
-      for (EntityLayout.Segment s : layout.sort().segments()) {
-        if (s.kind() == EntityLayout.Kind.PATH) {
-          for (String attribute : List.of(PathCodec.parentAttribute(s.component()),
-              PathCodec.depthAttribute(s.component()))) {
-            if (schema.attributeNames().contains(attribute) && !components.contains(attribute)) {
-              out.putIfAbsent(attribute, new KeyAttribute(attribute, null, 0, Utf8.PARTITION_KEY_LIMIT, false));
-            }
-          }
+    // A path's parent and depth attributes, as the descriptor gives them, when the schema writes
+    // them (@PathSegment(indexes = true)): each is the partition key of a global index.
+    descriptor.pathIndexes().ifPresent(path -> {
+      for (String attribute : List.of(path.parentAttribute(), path.depthAttribute())) {
+        if (schema.attributeNames().contains(attribute) && !components.contains(attribute)) {
+          out.putIfAbsent(attribute, new KeyAttribute(attribute, null, 0, Utf8.PARTITION_KEY_LIMIT, false));
         }
       }
-    }
+    });
     // Any other computed attribute LAYOUT does not draw: its limit comes from the index it keys, if
     // any.
     Map<String, Integer> limits = new LinkedHashMap<>();
@@ -340,10 +340,15 @@ public final class EntitySchema {
 
   /** The record class. */
   public Class<?> recordClass() {
-    return recordClass;
+    return descriptor.type();
   }
 
-  /** The key layout, {@code LAYOUT}. */
+  /** The record's descriptor, {@code LAYOUT}. */
+  public EntityDescriptor<Object> descriptor() {
+    return descriptor;
+  }
+
+  /** The key layout, {@code LAYOUT}'s. */
   public EntityLayout layout() {
     return layout;
   }
@@ -373,14 +378,9 @@ public final class EntitySchema {
     return componentNames;
   }
 
-  /** The type of a component. */
-  public Class<?> componentType(String component) {
-    for (RecordComponent c : components) {
-      if (c.getName().equals(component)) {
-        return c.getType();
-      }
-    }
-    throw new IllegalArgumentException(name() + " has no component " + component);
+  /** The components of a primitive type, which an item cannot lack. */
+  public Set<String> primitiveComponents() {
+    return primitiveComponents;
   }
 
   /** The components an item cannot lack: primitives, and the components of the table's keys. */
@@ -404,54 +404,75 @@ public final class EntitySchema {
   }
 
   /**
-   * Parses a partition key with the generated parser.
+   * Parses a partition key as the generated parser does: the prefix, each component by its codec,
+   * then the shard number of a {@code @Sharded} record.
    *
-   * @return the generated {@code PartitionParts} record
+   * @return the components by name, in order, and {@code shard} for a sharded record
    * @throws io.dynakeys.runtime.KeyFormatException when the key is not one the encoder writes
    */
-  public Object parsePartitionKey(String key) {
-    return invoke(parsePartitionKey, key);
+  public Map<String, Object> parsePartitionKey(String key) {
+    return parsePartitionKey(layout, shards, key);
+  }
+
+  /** {@link #parsePartitionKey(String)} of a layout alone: what the command line reads a key with. */
+  static Map<String, Object> parsePartitionKey(EntityLayout layout, String key) {
+    return parsePartitionKey(layout, shardCodec(layout), key);
+  }
+
+  private static Map<String, Object> parsePartitionKey(EntityLayout layout, ShardCodec shards, String key) {
+    EntityLayout.Key k = layout.partition();
+    return read(KeyReader.partitionKey(key, layout.record(), k.delimiter()), k, shards);
+  }
+
+  private static ShardCodec shardCodec(EntityLayout layout) {
+    return layout.shards() > 0
+        ? new ShardCodec(layout.record(), layout.partition().delimiter(), layout.shards())
+        : null;
   }
 
   /**
-   * Parses a sort key with the generated parser.
+   * Parses a sort key as the generated parser does: the prefix, then each component by its codec.
    *
-   * @return the generated {@code SortParts} record
+   * @return the components by name, in order
    * @throws io.dynakeys.runtime.KeyFormatException when the key is not one the encoder writes
    * @throws IllegalStateException when the record has no sort key
    */
-  public Object parseSortKey(String key) {
-    if (parseSortKey == null) {
-      if (layout.sort() != null && layout.sort().segments().isEmpty()) {
-        // A constant sort key (an item collection's single item, sk = PROFILE): no parser is
-        // generated, the key is right when it is the constant.
-        if (!layout.sort().head().equals(key)) {
-          throw new KeyFormatException(name(), layout.sort().attribute(), key, "the sort key is always \""
-              + layout.sort().head() + "\"");
-        }
-        return new ConstantKey();
-      }
+  public Map<String, Object> parseSortKey(String key) {
+    EntityLayout.Key k = layout.sort();
+    if (k == null) {
       throw new IllegalStateException(name() + " has no sort key");
     }
-    return invoke(parseSortKey, key);
+    if (k.segments().isEmpty()) {
+      // A constant sort key (an item collection's single item, sk = PROFILE): no parser is
+      // generated, the key is right when it is the constant.
+      if (!k.head().equals(key)) {
+        throw new KeyFormatException(name(), k.attribute(), key, "the sort key is always \"" + k.head() + "\"");
+      }
+      return Map.of();
+    }
+    return read(KeyReader.sortKey(key, name(), k.delimiter()), k, null);
   }
 
-  /** The parts of a constant sort key: none. */
-  private record ConstantKey() {}
-
-  /** The components of a parsed {@code PartitionParts} or {@code SortParts}, by name, in order. */
-  public static Map<String, Object> parts(Object parts) {
-    Map<String, Object> out = new LinkedHashMap<>();
-    for (RecordComponent c : parts.getClass().getRecordComponents()) {
-      try {
-        Method accessor = c.getAccessor();
-        accessor.setAccessible(true);
-        out.put(c.getName(), accessor.invoke(parts));
-      } catch (ReflectiveOperationException e) {
-        throw new IllegalStateException("cannot read " + c, e);
-      }
+  /** Reads a whole key: its head, its segments by their codecs, the shard, the end. */
+  private static Map<String, Object> read(KeyReader reader, EntityLayout.Key key, ShardCodec shards) {
+    if (!key.head().isEmpty()) {
+      reader.literal(key.head());
     }
-    return out;
+    Map<String, Object> out = new LinkedHashMap<>();
+    List<EntityLayout.Segment> segments = key.segments();
+    for (int i = 0; i < segments.size(); i++) {
+      EntityLayout.Segment segment = segments.get(i);
+      if (i > 0) {
+        reader.delimiter(segment.component());
+      }
+      out.put(segment.component(), segment.codec().decode(reader, i == segments.size() - 1 && shards == null));
+    }
+    if (shards != null) {
+      reader.delimiter("shard");
+      out.put("shard", shards.decode(reader));
+    }
+    reader.end();
+    return Collections.unmodifiableMap(out);
   }
 
   /**
@@ -477,52 +498,29 @@ public final class EntitySchema {
     return schema.itemToMap(record, true);
   }
 
-  /** The value of a record's component. */
+  /** The value of a record's component, through its handle. */
   public Object component(Object record, String component) {
-    for (RecordComponent c : components) {
-      if (c.getName().equals(component)) {
-        try {
-          return c.getAccessor().invoke(record);
-        } catch (ReflectiveOperationException e) {
-          throw new IllegalStateException("cannot read " + name() + "." + component, e);
-        }
-      }
-    }
-    throw new IllegalArgumentException(name() + " has no component " + component);
+    return attribute(component).get(record);
   }
 
-  /** A copy of {@code record} with one component replaced, through the canonical constructor. */
+  /** A copy of {@code record} with one component replaced, built by the descriptor. */
   public Object withComponent(Object record, String component, Object value) {
-    Object[] args = new Object[components.length];
-    boolean found = false;
-    for (int i = 0; i < components.length; i++) {
-      if (components[i].getName().equals(component)) {
-        args[i] = value;
-        found = true;
-      } else {
-        try {
-          args[i] = components[i].getAccessor().invoke(record);
-        } catch (ReflectiveOperationException e) {
-          throw new IllegalStateException("cannot read " + name() + "." + components[i].getName(), e);
-        }
-      }
-    }
-    if (!found) {
-      throw new IllegalArgumentException(name() + " has no component " + component);
-    }
-    try {
-      return constructor.newInstance(args);
-    } catch (InvocationTargetException e) {
-      throw rethrow(e);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("cannot construct " + name(), e);
-    }
+    Attribute<Object, ?> attribute = attribute(component);
+    Object[] values = descriptor.values(record);
+    values[descriptor.attributes().indexOf(attribute)] = value;
+    return descriptor.construct(values);
+  }
+
+  private Attribute<Object, ?> attribute(String component) {
+    return descriptor.attribute(component)
+        .orElseThrow(() -> new IllegalArgumentException(name() + " has no component " + component));
   }
 
   /**
    * The encoded partition keys of the partition with these components, given as text
    * ({@code "2026-SPRING"}, {@code "125656"}): one key, or one per shard of a {@code @Sharded}
-   * record.
+   * record. Each text is read by its component's codec ({@link KeyCodec#fromUserText}) and
+   * written by it, as the generated encoder does.
    *
    * @param values one text per partition component, in declaration order
    * @return the partition keys, in shard order
@@ -530,42 +528,46 @@ public final class EntitySchema {
    *     the encoder rejects it
    */
   public List<String> partitionKeysOf(List<String> values) {
-    List<EntityLayout.Segment> segments = layout.partition().segments();
+    return partitionKeysOf(layout, shards, values);
+  }
+
+  /** {@link #partitionKeysOf(List)} of a layout alone: the command line's text path. */
+  static List<String> partitionKeysOf(EntityLayout layout, List<String> values) {
+    return partitionKeysOf(layout, shardCodec(layout), values);
+  }
+
+  private static List<String> partitionKeysOf(EntityLayout layout, ShardCodec shards, List<String> values) {
+    String name = layout.record();
+    EntityLayout.Key k = layout.partition();
+    List<EntityLayout.Segment> segments = k.segments();
     if (values.size() != segments.size()) {
-      throw new ConfigurationException(name() + "'s partition key has " + segments.size() + " component(s) ("
+      throw new ConfigurationException(name + "'s partition key has " + segments.size() + " component(s) ("
           + segments.stream().map(EntityLayout.Segment::component).toList() + "): give " + segments.size()
           + " value(s), not " + values.size());
     }
-    String methodName = layout.shards() > 0 ? "partitionKeys" : "partitionKey";
-    Method encoder = null;
-    for (Method m : keysClass.getMethods()) {
-      if (m.getName().equals(methodName) && Modifier.isStatic(m.getModifiers())
-          && m.getParameterCount() == segments.size()
-          && (segments.size() != 1 || m.getParameterTypes()[0] != recordClass)) {
-        encoder = m;
-      }
-    }
-    if (encoder == null) {
-      throw new ConfigurationException(keysClass.getName() + " has no " + methodName + " of the components");
-    }
-    Object[] args = new Object[values.size()];
-    for (int i = 0; i < args.length; i++) {
-      try {
-        args[i] = fromText(values.get(i), encoder.getParameterTypes()[i], segments.get(i));
-      } catch (IllegalArgumentException e) {
-        throw new ConfigurationException(segments.get(i).component() + ": " + e.getMessage(), e);
-      }
-    }
-    Object result;
+    StringBuilder key = new StringBuilder(k.head());
     try {
-      result = invoke(encoder, args);
-    } catch (IllegalArgumentException e) { // KeyFormatException: the encoder refuses the value
-      throw new ConfigurationException(name() + "'s partition key of " + values + ": " + e.getMessage(), e);
+      for (int i = 0; i < segments.size(); i++) {
+        @SuppressWarnings("unchecked")
+        KeyCodec<Object> codec = (KeyCodec<Object>) segments.get(i).codec();
+        Object value;
+        try {
+          value = codec.fromUserText(Objects.requireNonNull(values.get(i), "text"));
+        } catch (KeyFormatException refused) {
+          throw refused; // a value of the type the encoder refuses
+        } catch (IllegalArgumentException e) {
+          IllegalArgumentException notAValue = notAValue(values.get(i), codec, e);
+          throw new ConfigurationException(segments.get(i).component() + ": " + notAValue.getMessage(), notAValue);
+        }
+        key.append(i == 0 ? "" : String.valueOf(k.delimiter())).append(codec.encode(value));
+      }
+      if (shards != null) {
+        return shards.appendAll(key.toString());
+      }
+      return List.of(Utf8.checkLength(key.toString(), Utf8.PARTITION_KEY_LIMIT, name, "partition key"));
+    } catch (KeyFormatException e) { // the encoder refuses the value
+      throw new ConfigurationException(name + "'s partition key of " + values + ": " + e.getMessage(), e);
     }
-    if (result instanceof List<?> list) {
-      return list.stream().map(String.class::cast).toList();
-    }
-    return List.of((String) result);
   }
 
   /** The name and path delimiter of the record's {@code @PathSegment} sort component, if any. */
@@ -582,24 +584,35 @@ public final class EntitySchema {
   }
 
   /**
-   * Converts the text of a component value, as a person types it, to its Java type: through the
-   * registry of key types, {@link KeyEncoding#fromUserText} of the type's encoding (a path's,
-   * with its delimiter, for a {@code @PathSegment} component), so a new key type needs nothing
-   * here.
+   * Converts the text of a component value, as a person types it, to its Java type: the codec's
+   * {@link KeyCodec#fromUserText}, which reads it by its encoding in the registry (a path's, with
+   * its delimiter, for a {@code @PathSegment} component), so a new key type needs nothing here.
    *
-   * @param segment the component's segment, or {@code null}
-   * @throws IllegalArgumentException when the text is no value of the type, or the type no key type
+   * @param codec the component's codec, from its segment or handle
+   * @throws IllegalArgumentException when the text is no value of the component
    */
-  static Object fromText(String text, Class<?> type, EntityLayout.Segment segment) {
+  static Object fromText(String text, KeyCodec<?> codec) {
     Objects.requireNonNull(text, "text");
     try {
-      KeyEncoding<?> encoding = segment != null && segment.kind() == EntityLayout.Kind.PATH
-          ? new PathEncoding(segment.pathDelimiter(), '\0')
-          : KeyTypes.forClass(type);
-      return encoding.fromUserText(text);
-    } catch (RuntimeException e) {
-      throw new IllegalArgumentException("\"" + text + "\" is no " + type.getSimpleName() + ": " + e.getMessage(), e);
+      return codec.fromUserText(text);
+    } catch (IllegalArgumentException e) {
+      throw notAValue(text, codec, e);
     }
+  }
+
+  private static IllegalArgumentException notAValue(String text, KeyCodec<?> codec, RuntimeException e) {
+    return new IllegalArgumentException("\"" + text + "\" is no " + label(codec) + ": " + e.getMessage(), e);
+  }
+
+  /** What messages call a codec's type: its encoding's label. */
+  private static String label(KeyCodec<?> codec) {
+    if (codec instanceof TextCodec<?> text) {
+      return text.encoding().label();
+    }
+    if (codec instanceof PaddedCodec<?> padded) {
+      return padded.encoding().label();
+    }
+    return TreePath.class.getSimpleName();
   }
 
   /**
@@ -609,27 +622,6 @@ public final class EntitySchema {
    */
   public static TreePath parsePath(String text, char delimiter) {
     return new PathEncoding(delimiter, '\0').fromUserText(text);
-  }
-
-  private static Object invoke(Method method, Object... args) {
-    try {
-      return method.invoke(null, args);
-    } catch (InvocationTargetException e) {
-      throw rethrow(e);
-    } catch (IllegalAccessException e) {
-      throw new IllegalStateException("cannot call " + method, e);
-    }
-  }
-
-  private static RuntimeException rethrow(InvocationTargetException e) {
-    Throwable cause = e.getCause();
-    if (cause instanceof RuntimeException r) {
-      return r;
-    }
-    if (cause instanceof Error err) {
-      throw err;
-    }
-    return new IllegalStateException(cause);
   }
 
   /** Whether the table metadata of the schema declares an index named {@code name}. */

@@ -222,7 +222,7 @@ public final class ItemChecker {
         if (stored == null || Boolean.TRUE.equals(stored.nul())) {
           if (schema.requiredComponents().contains(component)) {
             out.add(Finding.of(Finding.Kind.MISSING_ATTRIBUTE, component, "the component is absent, and "
-                + (schema.componentType(component).isPrimitive() ? "a primitive" : "a key component")
+                + (schema.primitiveComponents().contains(component) ? "a primitive" : "a key component")
                 + " cannot be"));
             componentsReadable = false;
           }

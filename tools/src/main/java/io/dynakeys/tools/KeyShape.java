@@ -125,6 +125,8 @@ record KeyShape(boolean fits, String problem, List<Width> widths, String shardPr
     if (shards > 0) {
       withoutShard = normalizable ? normalized.toString() : null;
       String part = parts.get(parts.size() - 1);
+      // The shard codec's own width and text of the last shard: nothing here re-derives them.
+      ShardCodec codec = new ShardCodec("the stored key", delimiter, shards);
       int width = ShardCodec.width(shards);
       if (!digits(part)) {
         return misfit("the shard \"" + part + "\" is not a number");
@@ -132,7 +134,7 @@ record KeyShape(boolean fits, String problem, List<Width> widths, String shardPr
       // At the layout's width, or null when the number has more digits than any shard's; digits of
       // one width compare as their numbers do.
       String atWidth = PaddedLongCodec.repad(part, width, false);
-      String last = PaddedLongCodec.repad(Integer.toString(shards - 1), width, false);
+      String last = codec.encode(shards - 1);
       if (atWidth == null || atWidth.compareTo(last) > 0) {
         shardProblem = "shard " + withoutLeadingZeros(part) + " is outside 0…" + (shards - 1)
             + " (@Sharded(count = " + shards + "))";

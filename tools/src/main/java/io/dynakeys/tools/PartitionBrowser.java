@@ -367,7 +367,7 @@ public final class PartitionBrowser {
     }
     if (schema != null && schema.layout().sort() != null && check.sortKey() != null) {
       try {
-        EntitySchema.parts(schema.parseSortKey(check.sortKey())).forEach((name, value) ->
+        schema.parseSortKey(check.sortKey()).forEach((name, value) ->
             components.put(name, display(value)));
       } catch (IllegalArgumentException notParsed) {
         raw(schema.layout().sort(), check.sortKey(), components);

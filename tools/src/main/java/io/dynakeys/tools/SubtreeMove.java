@@ -549,7 +549,7 @@ public final class SubtreeMove {
         return null;
       }
       try {
-        return (TreePath) EntitySchema.parts(schema.parseSortKey(sk.s())).get(subtree.segment().component());
+        return (TreePath) schema.parseSortKey(sk.s()).get(subtree.segment().component());
       } catch (IllegalArgumentException e) {
         return null;
       }

@@ -44,11 +44,8 @@ class CodecRulesTest {
       "io.dynakeys.tools.KeyShape", Set.of("PaddedLongCodec.repad(String, int, boolean)", "ShardCodec.width(int)"),
       "io.dynakeys.tools.EntitySchema", Set.of(
           "EntityLayout.keysClassSimpleName(List)",
-          "KeyTypes.forClass(Class)",
-          "KeyEncoding.fromUserText(String)",
-          "PathEncoding.fromUserText(String)",
-          "PathCodec.parentAttribute(String)",
-          "PathCodec.depthAttribute(String)"));
+          "KeyCodec.fromUserText(String)",
+          "PathEncoding.fromUserText(String)"));
 
   /** The names of the rules above, wherever they are called from. */
   private static final Set<String> RULE_NAMES = Set.of("repad", "width", "keysClassSimpleName", "forClass",
@@ -118,4 +115,68 @@ class CodecRulesTest {
     }
     assertEquals(new TreeMap<>(CODEC_RULES_CALLED), called);
   }
+
+  /**
+   * The reflection the tools do, by the code unit that does it: exactly this, so a tool that reads
+   * a record's components, looks up a generated method by name and arity, or builds a record
+   * through its constructor again fails here. Everything about a record comes from its
+   * descriptor, {@code LAYOUT}: handles, codecs, {@code construct}, {@code pathIndexes}.
+   * Reflective means any call into {@code java.lang.reflect} or {@code java.lang.invoke}, and the
+   * methods of {@link Class} in {@link #REFLECTIVE_CLASS_METHODS}. The exceptions, with reasons:
+   * <ul>
+   *   <li>{@code EntitySchema.<init>}: reads the keys class's {@code LAYOUT} field and looks up
+   *       {@code tableSchema()} (the item mapping the application itself uses);
+   *   <li>{@code EntitySchema.tableSchemaOf}: the one {@code Method.invoke}, of that
+   *       {@code tableSchema()}, for one record or an item collection (which has no descriptor);
+   *   <li>{@code EntitySchema.collectionMembers}: an item collection is named by its sealed
+   *       interface or its keys class; its members are the interface's permitted records;
+   *   <li>{@code EntitySchema.keysClassOf}, {@code loadClass}, {@code of}: load classes by name,
+   *       and the keys class of a (nested) record;
+   *   <li>{@code EntitySchema.primitives}: which components are primitive (never absent on read);
+   *       neither the handles nor the schema say it publicly, so the record's component types,
+   *       and only their types, are read once at load;
+   *   <li>{@code Migrator.load} and {@code recordTypes}: the user's {@code Migration} class,
+   *       instantiated by its no-argument constructor (made accessible, as a package-private
+   *       migration's must be), and its type arguments, which name the old and new records.
+   * </ul>
+   */
+  @Test
+  void reflectionIsConfinedToLoadingTheDescriptor() {
+    Map<String, Set<String>> reflective = new TreeMap<>();
+    for (JavaClass c : tools) {
+      for (JavaCall<?> call : c.getCodeUnitCallsFromSelf()) {
+        JavaClass owner = call.getTarget().getOwner();
+        boolean isReflective = owner.getPackageName().equals("java.lang.reflect")
+            || owner.getPackageName().equals("java.lang.invoke")
+            || owner.isEquivalentTo(Class.class) && REFLECTIVE_CLASS_METHODS.contains(call.getName());
+        if (isReflective) {
+          reflective.computeIfAbsent(c.getSimpleName() + "." + call.getOrigin().getName(), k -> new TreeSet<>())
+              .add(owner.getSimpleName() + "." + call.getName());
+        }
+      }
+    }
+    assertEquals(new TreeMap<>(REFLECTION), reflective);
+  }
+
+  private static final Set<String> REFLECTIVE_CLASS_METHODS = Set.of("forName", "getField", "getFields",
+      "getDeclaredField", "getDeclaredFields", "getMethod", "getMethods", "getDeclaredMethod", "getDeclaredMethods",
+      "getConstructor", "getConstructors", "getDeclaredConstructor", "getDeclaredConstructors", "newInstance",
+      "getRecordComponents", "getPermittedSubclasses", "getEnumConstants", "isRecord", "isSealed",
+      "getEnclosingClass", "getGenericInterfaces");
+
+  /** The reflection allowed, by code unit (see {@link #reflectionIsConfinedToLoadingTheDescriptor}). */
+  private static final Map<String, Set<String>> REFLECTION = Map.of(
+      "EntitySchema.<init>", Set.of("Class.getField", "Field.get", "Class.getMethod"),
+      "EntitySchema.tableSchemaOf", Set.of("Method.invoke"),
+      "EntitySchema.collectionMembers", Set.of("Class.isRecord", "Class.isSealed", "Class.getPermittedSubclasses",
+          "Class.getField", "Class.getMethod", "Method.getModifiers", "Modifier.isStatic", "Method.getReturnType",
+          "InvocationTargetException.getCause"),
+      "EntitySchema.keysClassOf", Set.of("Class.getEnclosingClass", "Class.forName"),
+      "EntitySchema.loadClass", Set.of("Class.forName"),
+      "EntitySchema.of", Set.of("Class.isRecord"),
+      "EntitySchema.primitives", Set.of("Class.getRecordComponents", "RecordComponent.getName", "RecordComponent.getType"),
+      "Migrator.load", Set.of("Class.forName", "Class.getDeclaredConstructor", "Constructor.setAccessible",
+          "Constructor.newInstance", "InvocationTargetException.getCause"),
+      "Migrator.recordTypes", Set.of("Class.getGenericInterfaces", "ParameterizedType.getRawType",
+          "ParameterizedType.getActualTypeArguments"));
 }

@@ -8,6 +8,7 @@ import io.dynakeys.codecs.EntityLayout;
 import io.dynakeys.codecs.KeyEncoding;
 import io.dynakeys.codecs.KeyTypes;
 import io.dynakeys.codecs.PathCodec;
+import io.dynakeys.codecs.TextCodec;
 import io.dynakeys.codecs.Utf8;
 import io.dynakeys.runtime.TreePath;
 import io.dynakeys.tools.fixtures.EntryKeys;
@@ -50,33 +51,37 @@ class ComponentTextTest {
   }
 
   @Test
-  void theValueOfEveryRegisteredTypeComesFromItsEncoding() {
+  void theValueOfEveryRegisteredTypeComesFromItsCodec() {
     for (KeyEncoding<?> encoding : KeyTypes.encodings()) {
-      for (String name : encoding.javaTypes()) {
-        Class<?> type = classOf(name);
-        @SuppressWarnings("unchecked")
-        KeyEncoding<Object> e = (KeyEncoding<Object>) encoding;
-        String text = e.toText(e.example(1));
-        // The same key: an OffsetDateTime keeps the offset it was typed with, and is written in UTC.
-        assertEquals(text, e.toText(EntitySchema.fromText(text, type, null)), name + " " + text);
-      }
+      @SuppressWarnings("unchecked")
+      KeyEncoding<Object> e = (KeyEncoding<Object>) encoding;
+      String text = e.toText(e.example(1));
+      // The same key: an OffsetDateTime keeps the offset it was typed with, and is written in UTC.
+      TextCodec<Object> codec = new TextCodec<>("R", "c", '#', e);
+      assertEquals(text, e.toText(EntitySchema.fromText(text, codec)), e.label() + " " + text);
     }
   }
 
   @Test
   void aPathIsTypedWithItsDelimiterAndMayBeTheRoot() {
-    EntityLayout.Segment path = new io.dynakeys.codecs.PathCodec("R", "path", '#', '.').segment();
-    assertEquals(TreePath.folder("a", "b"), EntitySchema.fromText("a.b.", TreePath.class, path));
+    PathCodec path = new PathCodec("R", "path", '#', '.');
+    assertEquals(TreePath.folder("a", "b"), EntitySchema.fromText("a.b.", path));
     assertEquals(TreePath.root(), EntitySchema.parsePath("/", '/'));
     assertEquals(TreePath.file("root", "photos", "beach.jpg"), EntitySchema.parsePath("root/photos/beach.jpg", '/'));
   }
 
   @Test
-  void aTypeOutsideTheRegistryIsRefused() {
+  void aTextThatIsNoValueIsRefusedNamingItsType() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> EntitySchema.fromText("1.5", java.math.BigDecimal.class, null));
-    assertTrue(e.getMessage().startsWith("\"1.5\" is no BigDecimal: java.math.BigDecimal is not a key type"),
-        e::getMessage);
+        () -> EntitySchema.fromText("1.5", TextCodec.of(Long.class, "R", "c", '#')));
+    assertTrue(e.getMessage().startsWith("\"1.5\" is no long: "), e::getMessage);
+  }
+
+  @Test
+  void aTypeOutsideTheRegistryHasNoCodec() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> TextCodec.of(java.math.BigDecimal.class, "R", "c", '#'));
+    assertTrue(e.getMessage().startsWith("java.math.BigDecimal is not a key type"), e::getMessage);
   }
 
   @Test
@@ -96,21 +101,5 @@ class ComponentTextTest {
     }
     assertTrue(entries.declaresIndex(PathCodec.childrenIndex("path")));
     assertTrue(entries.declaresIndex(PathCodec.depthIndex("path")));
-  }
-
-  private static Class<?> classOf(String name) {
-    return switch (name) {
-      case "byte" -> byte.class;
-      case "short" -> short.class;
-      case "int" -> int.class;
-      case "long" -> long.class;
-      default -> {
-        try {
-          yield Class.forName(name);
-        } catch (ClassNotFoundException e) {
-          throw new AssertionError(e);
-        }
-      }
-    };
   }
 }
