@@ -17,7 +17,6 @@ import io.dynakeys.runtime.schema.RecordTableSchema;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -40,7 +39,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * {@link EntityDescriptor#pathIndexes()}. The tools run on the user's classpath and know the
  * records only at run time, so this is the one place that reflects: it loads classes, reads
  * {@code LAYOUT}, calls {@code tableSchema()}, follows an item collection's sealed interface, and
- * asks the record class which components are primitive (see {@link #primitiveComponents()}).
+ * asks the table schema which components are primitive (see {@link #primitiveComponents()}).
  *
  * <pre>{@code
  * EntitySchema runs = EntitySchema.load("com.acme.RunKeys", loader);   // or the record, com.acme.Run
@@ -101,7 +100,7 @@ public final class EntitySchema {
       names.add(a.name());
     }
     this.componentNames = List.copyOf(names);
-    this.primitiveComponents = primitives(descriptor.type());
+    this.primitiveComponents = schema.primitiveComponents();
 
     // A primitive component, or a component of the table's own keys, cannot be absent: that is
     // what RecordTableSchema refuses on read, so it is what verify reports as missing.
@@ -117,21 +116,6 @@ public final class EntitySchema {
     }
     this.requiredComponents = Collections.unmodifiableSet(required);
     this.keyAttributes = keyAttributes(descriptor, schema, names);
-  }
-
-  /**
-   * The components of {@code record} whose type is primitive. Neither the descriptor's handles nor
-   * the table schema say it publicly (the schema's {@code StoredType} knows it), so this reads the
-   * record's component types, and nothing else: no accessor, no constructor.
-   */
-  private static Set<String> primitives(Class<?> record) {
-    Set<String> out = new LinkedHashSet<>();
-    for (RecordComponent c : record.getRecordComponents()) {
-      if (c.getType().isPrimitive()) {
-        out.add(c.getName());
-      }
-    }
-    return Collections.unmodifiableSet(out);
   }
 
   /**

@@ -132,9 +132,6 @@ class CodecRulesTest {
    *       interface or its keys class; its members are the interface's permitted records;
    *   <li>{@code EntitySchema.keysClassOf}, {@code loadClass}, {@code of}: load classes by name,
    *       and the keys class of a (nested) record;
-   *   <li>{@code EntitySchema.primitives}: which components are primitive (never absent on read);
-   *       neither the handles nor the schema say it publicly, so the record's component types,
-   *       and only their types, are read once at load;
    *   <li>{@code Migrator.load} and {@code recordTypes}: the user's {@code Migration} class,
    *       instantiated by its no-argument constructor (made accessible, as a package-private
    *       migration's must be), and its type arguments, which name the old and new records.
@@ -174,7 +171,6 @@ class CodecRulesTest {
       "EntitySchema.keysClassOf", Set.of("Class.getEnclosingClass", "Class.forName"),
       "EntitySchema.loadClass", Set.of("Class.forName"),
       "EntitySchema.of", Set.of("Class.isRecord"),
-      "EntitySchema.primitives", Set.of("Class.getRecordComponents", "RecordComponent.getName", "RecordComponent.getType"),
       "Migrator.load", Set.of("Class.forName", "Class.getDeclaredConstructor", "Constructor.setAccessible",
           "Constructor.newInstance", "InvocationTargetException.getCause"),
       "Migrator.recordTypes", Set.of("Class.getGenericInterfaces", "ParameterizedType.getRawType",

@@ -379,6 +379,23 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
   }
 
   /**
+   * The components whose type is primitive ({@code int score}), which a stored item cannot lack:
+   * reading an item without one is an {@link ItemMappingException}. What the command line's
+   * verify reports as missing, besides the components of the table's own keys.
+   *
+   * @return the components' names, in declaration order
+   */
+  public java.util.Set<String> primitiveComponents() {
+    java.util.Set<String> out = new java.util.LinkedHashSet<>();
+    for (ComponentAttribute<T> c : components) {
+      if (c.type().primitive()) {
+        out.add(c.component());
+      }
+    }
+    return Collections.unmodifiableSet(out);
+  }
+
+  /**
    * The attributes of {@code item}: every component and every key attribute.
    *
    * @param item the record; {@code null} gives no components and no keys
