@@ -115,7 +115,13 @@ public final class EntitySchema {
       layout.sort().segments().forEach(s -> required.add(s.component()));
     }
     this.requiredComponents = Collections.unmodifiableSet(required);
-    this.keyAttributes = keyAttributes(descriptor, schema, names);
+    // Computed attributes are the schema's attributes that store no component (under the name
+    // the component is stored as, which @DynamoDbAttribute may change).
+    List<String> stored = new ArrayList<>();
+    for (Attribute<Object, ?> a : descriptor.attributes()) {
+      stored.add(a.attributeName());
+    }
+    this.keyAttributes = keyAttributes(descriptor, schema, stored);
   }
 
   /**
@@ -270,6 +276,7 @@ public final class EntitySchema {
 
   private static Map<String, KeyAttribute> keyAttributes(EntityDescriptor<Object> descriptor,
       RecordTableSchema<Object> schema, List<String> components) {
+    // components: the attributes that store the record's components
     EntityLayout layout = descriptor.layout();
     Map<String, KeyAttribute> out = new LinkedHashMap<>();
     out.put(layout.partition().attribute(), new KeyAttribute(layout.partition().attribute(), layout.partition(),
@@ -357,9 +364,21 @@ public final class EntitySchema {
     return layout.sort() == null ? null : layout.sort().attribute();
   }
 
-  /** The record's components, in declaration order: each is an attribute of the same name. */
+  /** The record's components, in declaration order. */
   public List<String> componentNames() {
     return componentNames;
+  }
+
+  /**
+   * The attribute that stores {@code component}: its own name, or the one
+   * {@code @DynamoDbAttribute} gives it, as its handle says.
+   *
+   * @throws IllegalArgumentException when the record has no such component
+   */
+  public String attributeName(String component) {
+    return descriptor.attribute(component)
+        .orElseThrow(() -> new IllegalArgumentException(name() + " has no component " + component))
+        .attributeName();
   }
 
   /** The components of a primitive type, which an item cannot lack. */

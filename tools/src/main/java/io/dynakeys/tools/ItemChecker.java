@@ -218,21 +218,24 @@ public final class ItemChecker {
 
       boolean componentsReadable = true;
       for (String component : schema.componentNames()) {
-        AttributeValue stored = item.get(component);
+        // The stored attribute, which @DynamoDbAttribute may name otherwise than the component.
+        String stores = schema.attributeName(component);
+        AttributeValue stored = item.get(stores);
         if (stored == null || Boolean.TRUE.equals(stored.nul())) {
           if (schema.requiredComponents().contains(component)) {
-            out.add(Finding.of(Finding.Kind.MISSING_ATTRIBUTE, component, "the component is absent, and "
+            out.add(Finding.of(Finding.Kind.MISSING_ATTRIBUTE, stores, "the component "
+                + (stores.equals(component) ? "" : component + " ") + "is absent, and "
                 + (schema.primitiveComponents().contains(component) ? "a primitive" : "a key component")
                 + " cannot be"));
             componentsReadable = false;
           }
           continue;
         }
-        AttributeConverter<Object> converter = schema.tableSchema().converterForAttribute(component);
+        AttributeConverter<Object> converter = schema.tableSchema().converterForAttribute(stores);
         try {
           converter.transformTo(stored);
         } catch (RuntimeException e) {
-          out.add(Finding.of(Finding.Kind.WRONG_TYPE, component, message(e)));
+          out.add(Finding.of(Finding.Kind.WRONG_TYPE, stores, message(e)));
           componentsReadable = false;
         }
       }

@@ -56,6 +56,27 @@ class ItemCheckerTest {
     assertEquals("Entry", check.entity());
   }
 
+  /** Components stored under other names are looked up, and reported, under those names. */
+  @Test
+  void renamedAttributesAreReadUnderTheirStoredNames() {
+    ItemChecker checker = new ItemChecker(List.of(EntitySchema.of(io.dynakeys.tools.fixtures.AccountKeys.class)));
+    Map<String, AttributeValue> good = new LinkedHashMap<>(io.dynakeys.tools.fixtures.AccountKeys.tableSchema()
+        .itemToMap(new io.dynakeys.tools.fixtures.Account("a91", 3, "Ann"), true));
+    assertEquals(Set.of("acct", "n", "display_name", "pk"), good.keySet());
+    assertTrue(checker.check(good).ok(), () -> checker.check(good).toString());
+
+    Map<String, AttributeValue> noVisits = new LinkedHashMap<>(good);
+    noVisits.remove("n");
+    ItemCheck missing = checker.check(noVisits);
+    assertEquals(Set.of("MISSING_ATTRIBUTE n"), kinds(missing), missing::toString);
+    assertTrue(missing.findings().get(0).detail().contains("the component visits is absent, and a primitive cannot be"),
+        missing::toString);
+
+    Map<String, AttributeValue> wrongType = new LinkedHashMap<>(good);
+    wrongType.put("n", AttributeValue.fromS("three"));
+    assertEquals(Set.of("WRONG_TYPE n"), kinds(checker.check(wrongType)), () -> checker.check(wrongType).toString());
+  }
+
   @Test
   void anOldWidthIsReportedWithTheWidthFoundInTheTableKeyAndTheIndexKey() {
     Map<String, AttributeValue> old = RunV1Keys.tableSchema().itemToMap(
