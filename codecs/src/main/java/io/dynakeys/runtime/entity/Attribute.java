@@ -101,6 +101,11 @@ public abstract sealed class Attribute<R, T> permits ValueAttribute, KeyComponen
     return accessor.apply(item);
   }
 
+  /** The record's accessor of the component ({@code Run::score}), for code that reads many items. */
+  public final Function<R, T> accessor() {
+    return accessor;
+  }
+
   /** Whether the component takes part in a key (of the table or of an index). */
   public abstract boolean inKey();
 

@@ -96,7 +96,7 @@ final class TableSchemaWriter {
     init.add("\n.build()").unindent().unindent();
 
     // Built on first use, not when the key encoders are first used, so a schema problem can never
-    // break them; two threads may both build it, and either result is the same schema.
+    // break them; Lazy builds it once, and a failed build is tried again on the next call.
     keys.addField(FieldSpec.builder(ParameterizedTypeName.get(RuntimeTypes.LAZY, schemaType), "TABLE_SCHEMA",
             Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
         .initializer("$T.of(() -> $L)", RuntimeTypes.LAZY, init.build())

@@ -9,16 +9,17 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * @param component the component's name, which key encoders name in their errors
  * @param index the component's position in declaration order
  * @param type how it is stored
- * @param accessor reads the component of a record
+ * @param getter reads the component of a record: the handle's accessor itself, or the index
+ *     {@code switch} of a nested record's generated schema
  * @param keyComponent whether the component takes part in the table's own keys, so that a full
  *     read cannot do without it
  */
 record ComponentAttribute<T>(String name, String component, int index, StoredType type,
-    ComponentAccessor<T> accessor, boolean keyComponent) {
+    java.util.function.Function<? super T, ?> getter, boolean keyComponent) {
 
   /** The stored value of this component, or {@code null} for a null or empty value. */
   AttributeValue write(T item, String record) {
-    Object value = accessor.component(item, index);
+    Object value = getter.apply(item);
     if (value == null) {
       return null;
     }

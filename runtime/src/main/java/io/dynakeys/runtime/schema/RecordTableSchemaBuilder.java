@@ -85,7 +85,7 @@ public final class RecordTableSchemaBuilder<T> {
     }
     claim(handle.attributeName());
     components.add(new ComponentAttribute<>(handle.attributeName(), handle.name(), index,
-        Objects.requireNonNull(type, "type"), (item, i) -> handle.get(item), handle instanceof PrimaryKeyComponent));
+        Objects.requireNonNull(type, "type"), handle.accessor(), handle instanceof PrimaryKeyComponent));
     return this;
   }
 
@@ -149,8 +149,9 @@ public final class RecordTableSchemaBuilder<T> {
           + " handle, attribute(handle, type)");
     }
     claim(name);
+    int index = components.size();
     components.add(new ComponentAttribute<>(name, Objects.requireNonNull(component, "component"),
-        components.size(), Objects.requireNonNull(type, "type"), accessor, key));
+        index, Objects.requireNonNull(type, "type"), item -> accessor.component(item, index), key));
     return this;
   }
 
