@@ -38,6 +38,8 @@ public final class Condition<R> {
 
   private final Node<R> node;
   private final int precedence;
+  /** The condition this one negates, so that a double negation is written as the condition itself. */
+  private Condition<R> negationOf;
 
   private Condition(Node<R> node) {
     this(node, SIMPLE);
@@ -199,13 +201,18 @@ public final class Condition<R> {
     return join(" OR ", List.of(conditions));
   }
 
-  /** {@code NOT condition}. */
+  /** {@code NOT condition}; the negation of a negation is the condition ({@code NOT NOT} is no valid expression). */
   public static <R> Condition<R> not(Condition<R> condition) {
     Objects.requireNonNull(condition, "condition");
-    return new Condition<>((schema, p, out) -> {
+    if (condition.negationOf != null) {
+      return condition.negationOf;
+    }
+    Condition<R> negation = new Condition<>((schema, p, out) -> {
       out.append("NOT ");
       condition.render(schema, p, out, NOT);
     }, NOT);
+    negation.negationOf = condition;
+    return negation;
   }
 
   /** This condition and {@code other}. */
