@@ -73,13 +73,13 @@ public class UpdateBenchmark {
     names.put("#a0", "name");
     names.put("#a1", "pk");
     Map<String, AttributeValue> values = new HashMap<>(4);
-    values.put(":v0", AttributeValue.fromS("renamed"));
-    values.put(":v1", AttributeValue.fromS(run.name()));
+    values.put(":v0", AttributeValue.fromS(run.name()));
+    values.put(":v1", AttributeValue.fromS("renamed"));
     return UpdateItemRequest.builder()
         .tableName("runs")
         .key(key)
-        .updateExpression("SET #a0 = :v0")
-        .conditionExpression("attribute_exists(#a1) AND #a0 = :v1")
+        .updateExpression("SET #a0 = :v1")
+        .conditionExpression("attribute_exists(#a1) AND #a0 = :v0")
         .expressionAttributeNames(names)
         .expressionAttributeValues(values)
         .build();

@@ -88,9 +88,14 @@ class WriteRefusalTest {
       refused(KeyFormatException.class, "Task.label", () -> update().set(TaskKeys.LABEL, Optional.of("")));
       refused(KeyFormatException.class, "Task", () -> Update.of(TaskKeys.tableSchema(), CounterKeys.key("c", 1)));
       refused(KeyFormatException.class, "Task", () -> Update.of(TaskKeys.tableSchema(),
-          Key.builder().partitionValue("TASK#apollo").sortValue("12").build()));
+          Key.builder().partitionValue("RUN#apollo").sortValue("000001").build()));
+      // A key its parser refuses is refused as soon as an index key needs its components.
       refused(KeyFormatException.class, "Task", () -> Update.of(TaskKeys.tableSchema(),
-          Key.builder().partitionValue("TASK#apollo").sortValue("000001#x").build()));
+          Key.builder().partitionValue("TASK#apollo").sortValue("12").build()).anyVersion()
+          .set(TaskKeys.PRIORITY, 1).set(TaskKeys.OWNER, "ann").set(TaskKeys.LABEL, Optional.empty()).run(client, "t"));
+      refused(KeyFormatException.class, "Task", () -> Update.of(TaskKeys.tableSchema(),
+          Key.builder().partitionValue("TASK#apollo").sortValue("000001#x").build()).anyVersion()
+          .set(TaskKeys.PRIORITY, 1).set(TaskKeys.OWNER, "ann").set(TaskKeys.LABEL, Optional.empty()).run(client, "t"));
       // Half an index key, no version, nothing to do.
       refused(IllegalStateException.class, "index \"byLabel\", but not label",
           () -> update().set(TaskKeys.OWNER, "ann").set(TaskKeys.PRIORITY, 1).run(client, "t"));
@@ -131,11 +136,11 @@ class WriteRefusalTest {
         .set(TaskKeys.TITLE, "Land").add(TaskKeys.POINTS, 3L).set(TaskKeys.LABEL, Optional.empty())
         .when(Condition.eq(TaskKeys.OWNER, "ann").or(Condition.not(Condition.exists(TaskKeys.POINTS))))
         .toRequest("tasks");
-    assertEquals("SET #a0 = :v0, #a6 = :v3 REMOVE #a2, #a3, #a4 ADD #a1 :v1", request.updateExpression());
-    assertEquals("attribute_exists(#a5) AND #a6 = :v2 AND (#a7 = :v4 OR NOT attribute_exists(#a1))",
+    assertEquals("SET #a0 = :v2, #a4 = :v3 REMOVE #a2, #a6, #a7 ADD #a1 :v4", request.updateExpression());
+    assertEquals("attribute_exists(#a3) AND #a4 = :v0 AND (#a5 = :v1 OR NOT attribute_exists(#a1))",
         request.conditionExpression());
     assertEquals("t", request.expressionAttributeNames().get("#a0"), "the renamed attribute");
-    assertEquals("byLabel_pk", request.expressionAttributeNames().get("#a3"));
+    assertEquals("byLabel_pk", request.expressionAttributeNames().get("#a6"));
     assertEquals("5", request.expressionAttributeValues().get(":v3").n(), "the next version");
   }
 

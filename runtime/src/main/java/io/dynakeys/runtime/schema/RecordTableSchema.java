@@ -105,6 +105,8 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
   private final KeyPrefix partitionKeyPrefix;
   private final KeyPrefix sortKeyPrefix;
   private final io.dynakeys.runtime.entity.EntityDescriptor<T> descriptor;
+  private final String versionAttribute;
+  private final long versionIncrement;
 
   RecordTableSchema(RecordTableSchemaBuilder<T> builder) {
     this.descriptor = builder.entity;
@@ -132,6 +134,10 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
     names.addAll(byKey.keySet());
     this.attributeNames = List.copyOf(names);
     this.metadata = metadata(builder);
+    this.versionAttribute = metadata.customMetadataObject("VersionedRecordExtension:VersionAttribute", String.class)
+        .orElse(null);
+    this.versionIncrement = metadata.customMetadataObject("VersionedRecordExtension:IncrementBy", Long.class)
+        .orElse(1L);
   }
 
   /**
@@ -363,6 +369,8 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
 
   private RecordTableSchema(RecordTableSchema<T> other, boolean verifyKeysOnRead) {
     this.descriptor = other.descriptor;
+    this.versionAttribute = other.versionAttribute;
+    this.versionIncrement = other.versionIncrement;
     this.record = other.record;
     this.itemType = other.itemType;
     this.components = other.components;
@@ -684,7 +692,7 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
    * @return its attribute name
    */
   public java.util.Optional<String> versionAttribute() {
-    return metadata.customMetadataObject("VersionedRecordExtension:VersionAttribute", String.class);
+    return java.util.Optional.ofNullable(versionAttribute);
   }
 
   /**
@@ -694,7 +702,7 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
    * @return the increment
    */
   public long versionIncrement() {
-    return metadata.customMetadataObject("VersionedRecordExtension:IncrementBy", Long.class).orElse(1L);
+    return versionIncrement;
   }
 
   private ComponentAttribute<T> component(io.dynakeys.runtime.entity.Attribute<T, ?> handle) {

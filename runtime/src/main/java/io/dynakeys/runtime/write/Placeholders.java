@@ -15,26 +15,49 @@ final class Placeholders {
   /** DynamoDB's limit on the length of any one expression string, in bytes. */
   static final int MAX_EXPRESSION_BYTES = 4096;
 
+  private static final String[] NAMES = new String[32];
+  private static final String[] VALUES = new String[64];
+
+  static {
+    for (int i = 0; i < NAMES.length; i++) {
+      NAMES[i] = "#a" + i;
+    }
+    for (int i = 0; i < VALUES.length; i++) {
+      VALUES[i] = ":v" + i;
+    }
+  }
+
   final Map<String, String> names = new HashMap<>(8);
   final Map<String, AttributeValue> values = new HashMap<>(8);
-  private final Map<String, String> byAttribute = new HashMap<>(8);
+  /** The attributes named so far, in the order of their placeholders (few: searched in order). */
+  private String[] attributes = new String[8];
+  private int named;
 
   /** The placeholder of {@code attribute}, the same one each time it is named. */
   String name(String attribute) {
-    String placeholder = byAttribute.get(attribute);
-    if (placeholder == null) {
-      placeholder = "#a" + byAttribute.size();
-      byAttribute.put(attribute, placeholder);
-      names.put(placeholder, attribute);
+    for (int i = 0; i < named; i++) {
+      if (attributes[i].equals(attribute)) {
+        return placeholder(NAMES, "#a", i);
+      }
     }
+    if (named == attributes.length) {
+      attributes = java.util.Arrays.copyOf(attributes, named * 2);
+    }
+    attributes[named] = attribute;
+    String placeholder = placeholder(NAMES, "#a", named++);
+    names.put(placeholder, attribute);
     return placeholder;
   }
 
   /** A new placeholder holding {@code value}. */
   String value(AttributeValue value) {
-    String placeholder = ":v" + values.size();
+    String placeholder = placeholder(VALUES, ":v", values.size());
     values.put(placeholder, value);
     return placeholder;
+  }
+
+  private static String placeholder(String[] cache, String prefix, int i) {
+    return i < cache.length ? cache[i] : prefix + i;
   }
 
   /**

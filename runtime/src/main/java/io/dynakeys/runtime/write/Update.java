@@ -58,7 +58,7 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 public final class Update<R> {
   private enum Kind { SET, SET_IF_ABSENT, REMOVE, ADD, SUBTRACT, ADD_ELEMENTS, DELETE_ELEMENTS, APPEND, PREPEND }
 
-  private record Action(Kind kind, String attribute, AttributeValue value) {}
+  private record Action(Kind kind, String attribute, AttributeValue value, String operation) {}
 
   private static final AttributeValue ZERO = AttributeValue.fromN("0");
   private static final AttributeValue EMPTY_LIST = AttributeValue.fromL(List.of());
@@ -66,9 +66,8 @@ public final class Update<R> {
   private final RecordTableSchema<R> schema;
   private final EntityDescriptor<R> entity;
   private final Map<String, AttributeValue> key;
-  private final Map<String, Object> primaryValues = new HashMap<>(8);
+  private Map<String, Object> primaryValues;
   private final List<Action> actions = new ArrayList<>(4);
-  private final Map<String, String> actionByAttribute = new HashMap<>(8);
   /** Index-key components this update sets (Optionals unwrapped), or maps to {@code null} when it empties them. */
   private Map<String, Object> indexValues;
   private Condition<R> condition;
@@ -91,7 +90,7 @@ public final class Update<R> {
       throw new KeyFormatException(layout.record(), "partition key", null, "a key of " + layout.record()
           + " is a string, not " + key.partitionKeyValue());
     }
-    KeyText.decode(layout, layout.partition(), true, pk, primaryValues);
+    checkOwned(layout, layout.partition(), pk, "partition key");
     Map<String, AttributeValue> keyMap = new HashMap<>(4);
     keyMap.put(layout.partition().attribute(), key.partitionKeyValue());
     if (layout.sort() != null) {
@@ -101,13 +100,41 @@ public final class Update<R> {
         throw new KeyFormatException(layout.record(), "sort key", null, "a key of " + layout.record()
             + " is a string, not " + sort);
       }
-      KeyText.decode(layout, layout.sort(), false, sort.s(), primaryValues);
+      checkOwned(layout, layout.sort(), sort.s(), "sort key");
       keyMap.put(layout.sort().attribute(), sort);
     } else if (key.sortKeyValue().isPresent()) {
       throw new KeyFormatException(layout.record(), "sort key", null, layout.record() + " has no sort key");
     }
     this.key = keyMap;
     this.versionAttribute = schema.versionAttribute().orElse(null);
+  }
+
+  /**
+   * Refuses a key that does not carry the record's prefix (another entity's key), by the rule of
+   * {@code RecordTableSchema.owns}. The key is parsed in full, by the record's codecs, when an index
+   * key needs the components it holds; any other key no item of this record has can only fail the
+   * update's {@code attribute_exists} condition, never write.
+   */
+  private static void checkOwned(EntityLayout layout, EntityLayout.Key key, String text, String what) {
+    String head = key.head();
+    if (!head.isEmpty() && !(text.startsWith(head) || key.segments().isEmpty() && text.equals(key.prefix()))) {
+      throw new KeyFormatException(layout.record(), what, text, "is no " + what + " of " + layout.record()
+          + ": it does not start with \"" + head + "\" (another entity's key?)");
+    }
+  }
+
+  /** The table-key components, decoded from the key by the record's codecs. */
+  private Map<String, Object> primaryValues() {
+    if (primaryValues == null) {
+      Map<String, Object> values = new HashMap<>(8);
+      EntityLayout layout = entity.layout();
+      KeyText.decode(layout, layout.partition(), true, key.get(layout.partition().attribute()).s(), values);
+      if (layout.sort() != null) {
+        KeyText.decode(layout, layout.sort(), false, key.get(layout.sort().attribute()).s(), values);
+      }
+      primaryValues = values;
+    }
+    return primaryValues;
   }
 
   /**
@@ -374,59 +401,110 @@ public final class Update<R> {
           + " stored (the version increments either way)");
     }
     Placeholders p = new Placeholders();
-    StringBuilder set = new StringBuilder();
-    StringBuilder remove = new StringBuilder();
-    StringBuilder addClause = new StringBuilder();
-    StringBuilder delete = new StringBuilder();
-    for (Action action : actions) {
+    // Names in the order the actions name them (the key attribute's placeholder comes after theirs).
+    for (int i = 0; i < actions.size(); i++) {
+      p.name(actions.get(i).attribute);
+    }
+    List<String[]> indexSets = null;
+    List<String> indexRemoves = null;
+    if (indexValues != null) {
+      indexSets = new ArrayList<>(4);
+      indexRemoves = new ArrayList<>(4);
+      indexKeys(indexSets, indexRemoves);
+    }
+    StringBuilder out = new StringBuilder(128);
+    // The condition first, so that its values are numbered before the version's new one.
+    out.append("attribute_exists(").append(p.name(entity.layout().partition().attribute())).append(')');
+    String version = versionAttribute == null ? null : p.name(versionAttribute);
+    if (version != null && expectedVersion != null) {
+      out.append(" AND ").append(version).append(" = ")
+          .append(p.value(AttributeValue.fromN(Long.toString(expectedVersion))));
+    }
+    if (this.condition != null) {
+      out.append(" AND ");
+      this.condition.renderInAnd(schema, p, out);
+    }
+    String conditionText = Placeholders.checkLength(out.toString(), "condition expression", entity.name());
+    out.setLength(0);
+    boolean first = true;
+    for (int i = 0; i < actions.size(); i++) {
+      Action action = actions.get(i);
+      if (action.kind == Kind.REMOVE || action.kind == Kind.ADD || action.kind == Kind.ADD_ELEMENTS
+          || action.kind == Kind.DELETE_ELEMENTS) {
+        continue;
+      }
+      out.append(first ? "SET " : ", ");
+      first = false;
       String name = p.name(action.attribute);
       switch (action.kind) {
-        case SET -> item(set).append(name).append(" = ").append(p.value(action.value));
-        case SET_IF_ABSENT -> item(set).append(name).append(" = if_not_exists(").append(name).append(", ")
+        case SET -> out.append(name).append(" = ").append(p.value(action.value));
+        case SET_IF_ABSENT -> out.append(name).append(" = if_not_exists(").append(name).append(", ")
             .append(p.value(action.value)).append(')');
-        case SUBTRACT -> item(set).append(name).append(" = if_not_exists(").append(name).append(", ")
+        case SUBTRACT -> out.append(name).append(" = if_not_exists(").append(name).append(", ")
             .append(p.value(ZERO)).append(") - ").append(p.value(action.value));
-        case APPEND -> item(set).append(name).append(" = list_append(if_not_exists(").append(name).append(", ")
+        case APPEND -> out.append(name).append(" = list_append(if_not_exists(").append(name).append(", ")
             .append(p.value(EMPTY_LIST)).append("), ").append(p.value(action.value)).append(')');
-        case PREPEND -> item(set).append(name).append(" = list_append(").append(p.value(action.value))
+        case PREPEND -> out.append(name).append(" = list_append(").append(p.value(action.value))
             .append(", if_not_exists(").append(name).append(", ").append(p.value(EMPTY_LIST)).append("))");
-        case REMOVE -> item(remove).append(name);
-        case ADD, ADD_ELEMENTS -> item(addClause).append(name).append(' ').append(p.value(action.value));
-        case DELETE_ELEMENTS -> item(delete).append(name).append(' ').append(p.value(action.value));
         default -> throw new AssertionError(action.kind);
       }
     }
-    if (indexValues != null) {
-      indexKeys(p, set, remove);
-    }
-    StringBuilder condition = new StringBuilder("attribute_exists(")
-        .append(p.name(entity.layout().partition().attribute())).append(')');
-    if (versionAttribute != null) {
-      String name = p.name(versionAttribute);
-      if (expectedVersion != null) {
-        condition.append(" AND ").append(name).append(" = ")
-            .append(p.value(AttributeValue.fromN(Long.toString(expectedVersion))));
-        item(set).append(name).append(" = ")
-            .append(p.value(AttributeValue.fromN(Long.toString(expectedVersion + schema.versionIncrement()))));
-      } else {
-        item(set).append(name).append(" = if_not_exists(").append(name).append(", ").append(p.value(ZERO))
-            .append(") + ").append(p.value(AttributeValue.fromN(Long.toString(schema.versionIncrement()))));
+    if (indexSets != null) {
+      for (String[] set : indexSets) {
+        out.append(first ? "SET " : ", ").append(p.name(set[0])).append(" = ")
+            .append(p.value(AttributeValue.fromS(set[1])));
+        first = false;
       }
     }
-    if (this.condition != null) {
-      condition.append(" AND ");
-      this.condition.renderInAnd(schema, p, condition);
+    if (version != null) {
+      out.append(first ? "SET " : ", ").append(version);
+      first = false;
+      long increment = schema.versionIncrement();
+      if (expectedVersion != null) {
+        out.append(" = ").append(p.value(AttributeValue.fromN(Long.toString(expectedVersion + increment))));
+      } else {
+        out.append(" = if_not_exists(").append(version).append(", ").append(p.value(ZERO)).append(") + ")
+            .append(p.value(AttributeValue.fromN(Long.toString(increment))));
+      }
     }
-    StringBuilder update = new StringBuilder(set.length() + remove.length() + addClause.length() + delete.length() + 24);
-    clause(update, "SET ", set);
-    clause(update, "REMOVE ", remove);
-    clause(update, "ADD ", addClause);
-    clause(update, "DELETE ", delete);
+    first = true;
+    for (int i = 0; i < actions.size(); i++) {
+      Action action = actions.get(i);
+      if (action.kind == Kind.REMOVE) {
+        out.append(first ? (out.length() == 0 ? "REMOVE " : " REMOVE ") : ", ").append(p.name(action.attribute));
+        first = false;
+      }
+    }
+    if (indexRemoves != null) {
+      for (String attribute : indexRemoves) {
+        out.append(first ? (out.length() == 0 ? "REMOVE " : " REMOVE ") : ", ").append(p.name(attribute));
+        first = false;
+      }
+    }
+    first = true;
+    for (int i = 0; i < actions.size(); i++) {
+      Action action = actions.get(i);
+      if (action.kind == Kind.ADD || action.kind == Kind.ADD_ELEMENTS) {
+        out.append(first ? (out.length() == 0 ? "ADD " : " ADD ") : ", ").append(p.name(action.attribute))
+            .append(' ').append(p.value(action.value));
+        first = false;
+      }
+    }
+    first = true;
+    for (int i = 0; i < actions.size(); i++) {
+      Action action = actions.get(i);
+      if (action.kind == Kind.DELETE_ELEMENTS) {
+        out.append(first ? (out.length() == 0 ? "DELETE " : " DELETE ") : ", ").append(p.name(action.attribute))
+            .append(' ').append(p.value(action.value));
+        first = false;
+      }
+    }
+    String updateText = Placeholders.checkLength(out.toString(), "update expression", entity.name());
     UpdateItemRequest.Builder request = UpdateItemRequest.builder()
         .tableName(tableName)
         .key(key)
-        .updateExpression(Placeholders.checkLength(update.toString(), "update expression", entity.name()))
-        .conditionExpression(Placeholders.checkLength(condition.toString(), "condition expression", entity.name()))
+        .updateExpression(updateText)
+        .conditionExpression(conditionText)
         .expressionAttributeNames(p.names)
         .expressionAttributeValues(p.values);
     if (returnValue != ReturnValue.NONE) {
@@ -439,7 +517,7 @@ public final class Update<R> {
   }
 
   /** The key attributes of every index this update moves the item in: rewritten, or removed for an emptied sparse component. */
-  private void indexKeys(Placeholders p, StringBuilder set, StringBuilder remove) {
+  private void indexKeys(List<String[]> sets, List<String> removes) {
     EntityLayout layout = entity.layout();
     for (EntityLayout.Index index : layout.indexes()) {
       List<EntityLayout.Key> keys = new ArrayList<>(2);
@@ -461,8 +539,8 @@ public final class Update<R> {
             Object value = indexValues.get(component);
             emptied |= value == null;
             values.put(component, value);
-          } else if (primaryValues.containsKey(component)) {
-            values.put(component, primaryValues.get(component));
+          } else if (primaryValues().containsKey(component)) {
+            values.put(component, primaryValues().get(component));
           } else if (!missing.contains(component)) {
             missing.add(component);
           }
@@ -473,7 +551,7 @@ public final class Update<R> {
       }
       if (emptied) {
         for (EntityLayout.Key k : keys) {
-          item(remove).append(p.name(k.attribute()));
+          removes.add(k.attribute());
         }
         continue;
       }
@@ -485,8 +563,7 @@ public final class Update<R> {
             + (missing.size() == 1 ? "it" : "them") + " in the same update (or use a transaction's put of the whole item)");
       }
       for (EntityLayout.Key k : keys) {
-        String text = KeyText.encode(entity.name(), k, k == index.partition(), values);
-        item(set).append(p.name(k.attribute())).append(" = ").append(p.value(AttributeValue.fromS(text)));
+        sets.add(new String[] {k.attribute(), KeyText.encode(entity.name(), k, k == index.partition(), values)});
       }
     }
   }
@@ -501,19 +578,6 @@ public final class Update<R> {
       }
     }
     return out;
-  }
-
-  private static StringBuilder item(StringBuilder clause) {
-    return clause.length() == 0 ? clause : clause.append(", ");
-  }
-
-  private static void clause(StringBuilder out, String keyword, StringBuilder items) {
-    if (items.length() > 0) {
-      if (out.length() > 0) {
-        out.append(' ');
-      }
-      out.append(keyword).append(items);
-    }
   }
 
   // ---- running
@@ -601,12 +665,14 @@ public final class Update<R> {
           + entity.name() + "'s @DynamoDbVersionAttribute, which every update increments itself:"
           + " say expectVersion(n) or anyVersion()");
     }
-    String before = actionByAttribute.putIfAbsent(name, operation);
-    if (before != null) {
-      throw new IllegalArgumentException(entity.name() + "." + attribute.name() + " is updated twice in one update ("
-          + before + ", then " + operation + "): DynamoDB refuses two actions on one attribute");
+    for (int i = 0; i < actions.size(); i++) {
+      Action before = actions.get(i);
+      if (before.attribute.equals(name)) {
+        throw new IllegalArgumentException(entity.name() + "." + attribute.name() + " is updated twice in one update ("
+            + before.operation + ", then " + operation + "): DynamoDB refuses two actions on one attribute");
+      }
     }
-    actions.add(new Action(kind, name, value));
+    actions.add(new Action(kind, name, value, operation));
     return this;
   }
 }
