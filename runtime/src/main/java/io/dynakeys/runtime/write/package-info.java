@@ -43,10 +43,12 @@
  *   <li><b>An update never creates an item</b>: its condition always starts with
  *       {@code attribute_exists(<partition key>)}, so an update of a missing item is a
  *       {@code ConditionFailedException}, never a half item without components.
- *   <li><b>The key is this record's</b>: {@code Update.of} parses it with the record's codecs and
- *       refuses another entity's key, or any key its parser refuses, with a
- *       {@code KeyFormatException}.
- *   <li><b>Versions</b>: for a record with {@code @DynamoDbVersionAttribute} every update stores
+ *   <li><b>The key is this record's</b>: {@code Update.of} refuses a key without the record's
+ *       prefixes (another entity's) with a {@code KeyFormatException}; when an index key needs the
+ *       table-key components, the key is parsed by the record's codecs and a key its parser refuses
+ *       is a {@code KeyFormatException} too. Any other key no item has can only fail rule 5's
+ *       condition.
+  <li><b>Versions</b>: for a record with {@code @DynamoDbVersionAttribute} every update stores
  *       the next version; {@code expectVersion(n)} makes it conditional on version {@code n},
  *       {@code anyVersion()} updates whatever is stored; saying neither is an
  *       {@code IllegalStateException} from {@code toRequest}; setting, adding to or removing the
