@@ -149,6 +149,7 @@ public final class RatioReport {
         results.addAll(run(readsOptions(settings), log));
       }
       if (settings.writes()) {
+        results.addAll(run(updateOptions(settings), log));
         results.addAll(run(writesOptions(settings), log));
       }
     }
@@ -267,6 +268,11 @@ public final class RatioReport {
         .shouldFailOnError(true);
   }
 
+  /** Building a typed update's request against a hand-written one, warm, in ns. */
+  static ChainedOptionsBuilder updateOptions(Settings s) {
+    return warmNanoseconds(s, "UpdateBenchmark", s.quick() ? 1 : 2);
+  }
+
   static ChainedOptionsBuilder processorOptions(Settings s) {
     String[] records = Arrays.stream(s.records()).mapToObj(Integer::toString).toArray(String[]::new);
     return new OptionsBuilder()
@@ -378,6 +384,9 @@ public final class RatioReport {
     }
     if (rows.keySet().stream().anyMatch(k -> k.startsWith("BatchWriteBenchmark.batchWrite@"))) {
       writes(rows, out, verdicts);
+    }
+    if (rows.containsKey("UpdateBenchmark.typed") && rows.containsKey("UpdateBenchmark.handWritten")) {
+      updates(rows, out, verdicts);
     }
     if (!phases.isEmpty()) {
       out.append("### Where one compilation's time goes (diagnostic, in-process, warm javac)\n\n");
@@ -822,6 +831,23 @@ public final class RatioReport {
           + " by hand | %.0f ms vs %.0f ms, ratio %.2f | %s |", batch.score(), byHand.score(),
           batch.score() / byHand.score(), atMost(batch, byHand, "ms")));
     }
+  }
+
+  private static void updates(Map<String, Row> rows, StringBuilder out, List<String> verdicts) {
+    Row typed = rows.get("UpdateBenchmark.typed");
+    Row hand = rows.get("UpdateBenchmark.handWritten");
+    double ratio = typed.score() / hand.score();
+    out.append("## 8. Typed updates\n\nBuilding the `UpdateItemRequest` of one conditional update of a value"
+        + " attribute from a run's key components; nothing is sent.\n\n");
+    out.append("| request | ns/op | B/op | / hand-written |\n|---|---:|---:|---:|\n");
+    out.append(String.format(Locale.ROOT, "| `Update.of(schema, key).set(NAME, …).when(eq(NAME, …)).toRequest(table)`"
+        + " | %.0f | %.0f | %s |%n", typed.score(), typed.bytesPerOp(), times(ratio)));
+    out.append(String.format(Locale.ROOT, "| a hand-written `UpdateItemRequest`, the same key, expressions, names and values"
+        + " | %.0f | %.0f | 1.00× |%n%n", hand.score(), hand.bytesPerOp()));
+    verdicts.add(String.format(Locale.ROOT, "| a typed update request built no slower than 1.2× a hand-written"
+        + " `UpdateItemRequest` | %.0f vs %.0f ns: %.2f× | %s |", typed.score(), hand.score(), ratio,
+        ratio <= 1.2 ? "met" : (typed.score() - 1.2 * hand.score() <= typed.error() + hand.error()
+            ? "inconclusive: within the error bars" : "**missed**")));
   }
 
   /** The row of a batch write benchmark, whatever its number of items. */

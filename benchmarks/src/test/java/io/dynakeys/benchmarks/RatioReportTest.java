@@ -72,6 +72,21 @@ class RatioReportTest {
   }
 
   @Test
+  void theUpdatesSectionGivesTheRatio() throws Exception {
+    Map<String, RatioReport.Row> rows = new LinkedHashMap<>();
+    rows.put("UpdateBenchmark.typed", row("UpdateBenchmark.typed", 330, 10));
+    rows.put("UpdateBenchmark.handWritten", row("UpdateBenchmark.handWritten", 300, 10));
+    String report = RatioReport.report(rows, List.of(),
+        RatioReport.Settings.parse(new String[] {"--only", "writes"}), 1);
+    assertTrue(report.contains("## 8. Typed updates"), report);
+    assertTrue(report.contains("| a typed update request built no slower than 1.2× a hand-written"
+        + " `UpdateItemRequest` | 330 vs 300 ns: 1.10× | met |"), report);
+    String updates = String.join("|", RatioReport.updateOptions(RatioReport.Settings.parse(new String[0]))
+        .build().getIncludes());
+    assertTrue(java.util.regex.Pattern.compile(updates).matcher(UpdateBenchmark.class.getName() + ".typed").find());
+  }
+
+  @Test
   void verdictsFollowTheErrorBars() {
     RatioReport.Row fast = row("a", 100, 5);
     RatioReport.Row slow = row("b", 200, 5);

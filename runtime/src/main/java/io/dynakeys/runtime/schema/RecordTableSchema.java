@@ -104,8 +104,12 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
   private final String sortKeyAttribute;
   private final KeyPrefix partitionKeyPrefix;
   private final KeyPrefix sortKeyPrefix;
+  private final io.dynakeys.runtime.entity.EntityDescriptor<T> descriptor;
+  private final String versionAttribute;
+  private final long versionIncrement;
 
   RecordTableSchema(RecordTableSchemaBuilder<T> builder) {
+    this.descriptor = builder.entity;
     this.partitionKeyAttribute = builder.partitionKeyAttribute;
     this.sortKeyAttribute = builder.sortKeyAttribute;
     this.partitionKeyPrefix = builder.partitionKeyPrefix;
@@ -130,6 +134,10 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
     names.addAll(byKey.keySet());
     this.attributeNames = List.copyOf(names);
     this.metadata = metadata(builder);
+    this.versionAttribute = metadata.customMetadataObject("VersionedRecordExtension:VersionAttribute", String.class)
+        .orElse(null);
+    this.versionIncrement = metadata.customMetadataObject("VersionedRecordExtension:IncrementBy", Long.class)
+        .orElse(1L);
   }
 
   /**
@@ -360,6 +368,9 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
   }
 
   private RecordTableSchema(RecordTableSchema<T> other, boolean verifyKeysOnRead) {
+    this.descriptor = other.descriptor;
+    this.versionAttribute = other.versionAttribute;
+    this.versionIncrement = other.versionIncrement;
     this.record = other.record;
     this.itemType = other.itemType;
     this.components = other.components;
@@ -583,6 +594,140 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
           + " its own; only schemas built with partitionKey(...) can create tables");
     }
     return TableLayout.of(this);
+  }
+
+  /**
+   * The descriptor this schema was built from ({@code RunKeys.LAYOUT}), which the typed writes of
+   * {@code io.dynakeys.runtime.write} read the handles and key layout from; empty for a schema
+   * declared by names (nested records, hand-written schemas).
+   *
+   * @return the descriptor, if the schema was built from one
+   */
+  public java.util.Optional<io.dynakeys.runtime.entity.EntityDescriptor<T>> descriptor() {
+    return java.util.Optional.ofNullable(descriptor);
+  }
+
+  /**
+   * {@code value} of the component {@code component} as this schema stores it: through the
+   * component's {@link StoredType} (its converter, {@code @DynamoDbConvertedBy} included), so an
+   * update or a condition compares with exactly what a put writes. The attribute is the one the
+   * handle names ({@code @DynamoDbAttribute} renames it).
+   *
+   * @param component a handle of this schema's record
+   * @param value the value; not {@code null}
+   * @param <V> the component's type
+   * @return the stored value; {@code null} when the value is "no value" (an empty {@code Optional}
+   *     or set), which DynamoDB stores as no attribute
+   * @throws IllegalArgumentException when the handle is not a component of this schema
+   * @throws ItemMappingException when the converter cannot store the value
+   */
+  public <V> AttributeValue storedValue(io.dynakeys.runtime.entity.Attribute<T, V> component, V value) {
+    ComponentAttribute<T> attribute = component(component);
+    java.util.Objects.requireNonNull(value, "value");
+    AttributeValue stored;
+    try {
+      stored = attribute.type().converter().transformFrom(value);
+    } catch (RuntimeException e) {
+      throw new ItemMappingException(record, attribute.name(),
+          "cannot store the value " + value + " as " + attribute.type() + ": " + e.getMessage(), e);
+    }
+    return AttributeValues.isNull(stored) ? null : stored;
+  }
+
+  /**
+   * One element of a list or set component, as the component's element type stores it: what
+   * {@code contains(...)} compares with.
+   *
+   * @param component a list or set component of this schema's record
+   * @param element the element; not {@code null}
+   * @param <E> the element type
+   * @return the stored element
+   * @throws IllegalArgumentException when the handle is not a list or set component of this schema
+   */
+  public <E> AttributeValue storedElement(io.dynakeys.runtime.entity.Attribute<T, ? extends Collection<E>> component,
+      E element) {
+    ComponentAttribute<T> attribute = component(component);
+    java.util.Objects.requireNonNull(element, "element");
+    StoredType elementType = attribute.type().element();
+    if (elementType == null) {
+      throw new IllegalArgumentException(record + "." + component.name() + " is stored as "
+          + attribute.type() + ", which has no elements");
+    }
+    try {
+      return elementType.converter().transformFrom(element);
+    } catch (RuntimeException e) {
+      throw new ItemMappingException(record, attribute.name(),
+          "cannot store the element " + element + " as " + elementType + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The component's value read from one stored attribute value, as strictly as a whole item is
+   * read: a value of another DynamoDB type is an {@link ItemMappingException}; NULL or
+   * {@code null} reads as the component's absent value ({@code null}, or empty for
+   * {@code Optional}).
+   *
+   * @param component a handle of this schema's record
+   * @param stored the stored value, or {@code null}
+   * @param <V> the component's type
+   * @return the value
+   */
+  @SuppressWarnings("unchecked")
+  public <V> V readStored(io.dynakeys.runtime.entity.Attribute<T, V> component, AttributeValue stored) {
+    ComponentAttribute<T> attribute = component(component);
+    if (AttributeValues.isNull(stored)) {
+      return (V) attribute.type().absentValue();
+    }
+    return (V) attribute.read(stored, record);
+  }
+
+  /**
+   * Whether the component is stored as a primitive, which a stored item can never lack (so it can
+   * never be removed).
+   *
+   * @param component a handle of this schema's record
+   * @return whether it is primitive
+   */
+  public boolean isPrimitive(io.dynakeys.runtime.entity.Attribute<T, ?> component) {
+    return component(component).type().primitive();
+  }
+
+  /**
+   * Whether the component is an {@code Optional}, stored as no attribute when empty.
+   *
+   * @param component a handle of this schema's record
+   * @return whether it is optional
+   */
+  public boolean isOptional(io.dynakeys.runtime.entity.Attribute<T, ?> component) {
+    return component(component).type().absentValue() instanceof java.util.Optional;
+  }
+
+  /**
+   * The attribute tagged {@code @DynamoDbVersionAttribute} ({@code VersionedRecordExtension}'s
+   * tag), if the record has one.
+   *
+   * @return its attribute name
+   */
+  public java.util.Optional<String> versionAttribute() {
+    return java.util.Optional.ofNullable(versionAttribute);
+  }
+
+  /**
+   * What each write adds to the version attribute ({@code @DynamoDbVersionAttribute(incrementBy)}),
+   * 1 unless the tag says otherwise.
+   *
+   * @return the increment
+   */
+  public long versionIncrement() {
+    return versionIncrement;
+  }
+
+  private ComponentAttribute<T> component(io.dynakeys.runtime.entity.Attribute<T, ?> handle) {
+    ComponentAttribute<T> attribute = componentsByName.get(java.util.Objects.requireNonNull(handle, "component").attributeName());
+    if (attribute == null || !attribute.component().equals(handle.name())) {
+      throw new IllegalArgumentException(handle + " is not a component of " + record + "'s schema");
+    }
+    return attribute;
   }
 
   /** The tag of every partition key of this record. */

@@ -33,8 +33,15 @@ public final class StoredType {
   private final String description;
   private final boolean primitive;
   private final Object absent;
+  private final StoredType element;
 
   private StoredType(AttributeConverter<?> converter, String description, boolean primitive, Object absent) {
+    this(converter, description, primitive, absent, null);
+  }
+
+  private StoredType(AttributeConverter<?> converter, String description, boolean primitive, Object absent,
+      StoredType element) {
+    this.element = element;
     this.converter = cast(converter);
     this.description = description;
     this.primitive = primitive;
@@ -76,7 +83,7 @@ public final class StoredType {
   /** A {@code List} (or {@code Collection}) as a DynamoDB list ({@code L}), in order. */
   public static StoredType listOf(StoredType element) {
     return new StoredType(new ListConverter<>(element.converter), "List<" + element.description + ">",
-        false, null);
+        false, null, element);
   }
 
   /** A {@code Set} as a DynamoDB string, number or binary set; empty sets are absent. */
@@ -96,7 +103,7 @@ public final class StoredType {
           + " DynamoDB sets hold strings, numbers or binary values");
     }
     return new StoredType(new SetConverter<>(element.converter, sorted),
-        (sorted ? "SortedSet<" : "Set<") + element.description + ">", false, null);
+        (sorted ? "SortedSet<" : "Set<") + element.description + ">", false, null, element);
   }
 
   /** A {@code Map} as a DynamoDB map ({@code M}), its keys as the strings their converter writes. */
@@ -153,6 +160,11 @@ public final class StoredType {
   /** The converter, which reads only values of the type it writes. */
   AttributeConverter<Object> converter() {
     return converter;
+  }
+
+  /** The element type of a list or set, else {@code null}. */
+  StoredType element() {
+    return element;
   }
 
   /** Whether the component is primitive, so that it can never be absent. */

@@ -1,0 +1,184 @@
+package io.dynakeys.writes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dynakeys.runtime.KeyFormatException;
+import io.dynakeys.runtime.write.Condition;
+import io.dynakeys.runtime.write.ConditionFailedException;
+import io.dynakeys.runtime.write.Update;
+import io.dynakeys.runtime.write.UpdateResult;
+import io.dynakeys.runtime.write.Writes;
+import io.dynakeys.testing.DynamoEndpoint;
+import io.dynakeys.testing.OnEachServer;
+import io.dynakeys.testing.ServerKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
+import software.amazon.awssdk.enhanced.dynamodb.Key;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+
+/**
+ * Hostile input and misuse: every refusal below happens before any request (an interceptor counts
+ * them), with the exception its rule names; and the rules that need a server (a shard kept, a
+ * missing item never created, a conditional put and delete, a renamed attribute) hold on one.
+ */
+@OnEachServer
+class WriteRefusalTest {
+  private final DynamoEndpoint endpoint;
+
+  WriteRefusalTest(DynamoEndpoint endpoint) {
+    this.endpoint = endpoint;
+  }
+
+  private static final class Count implements ExecutionInterceptor {
+    final AtomicInteger sent = new AtomicInteger();
+
+    @Override
+    public void beforeTransmission(Context.BeforeTransmission context, ExecutionAttributes attributes) {
+      sent.incrementAndGet();
+    }
+  }
+
+  private DynamoDbClient client(Count count) {
+    var builder = DynamoDbClient.builder().endpointOverride(endpoint.endpoint()).region(endpoint.region())
+        .httpClient(UrlConnectionHttpClient.create())
+        .overrideConfiguration(o -> o.addExecutionInterceptor(count));
+    if (endpoint.kind() != ServerKind.EXTERNAL) {
+      builder.credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("dummy", "dummy")));
+    }
+    return builder.build();
+  }
+
+  private static final Key KEY = TaskKeys.key("apollo", 1);
+
+  private static Update<Task> update() {
+    return Update.of(TaskKeys.tableSchema(), KEY).anyVersion();
+  }
+
+  private static <T extends Throwable> T refused(Class<T> type, String message, Executable call) {
+    T e = assertThrows(type, call);
+    assertTrue(e.getMessage().contains(message), () -> "message: " + e.getMessage());
+    return e;
+  }
+
+  @Test
+  void hostileValuesAndMisusesAreRefusedBeforeAnyRequest() {
+    Count count = new Count();
+    try (DynamoDbClient client = client(count)) {
+      // Key values: null, out of the domain, the delimiter inside, a null Optional, a bad key.
+      refused(KeyFormatException.class, "Task.owner", () -> update().set(TaskKeys.OWNER, null));
+      refused(KeyFormatException.class, "Task.owner", () -> update().set(TaskKeys.OWNER, "a#b"));
+      refused(KeyFormatException.class, "Task.priority", () -> update().set(TaskKeys.PRIORITY, 1000));
+      refused(KeyFormatException.class, "Task.priority", () -> update().set(TaskKeys.PRIORITY, -1));
+      refused(KeyFormatException.class, "Task.label", () -> update().set(TaskKeys.LABEL, null));
+      refused(KeyFormatException.class, "Task.label", () -> update().set(TaskKeys.LABEL, Optional.of("x#y")));
+      refused(KeyFormatException.class, "Task.label", () -> update().set(TaskKeys.LABEL, Optional.of("")));
+      refused(KeyFormatException.class, "Task", () -> Update.of(TaskKeys.tableSchema(), CounterKeys.key("c", 1)));
+      refused(KeyFormatException.class, "Task", () -> Update.of(TaskKeys.tableSchema(),
+          Key.builder().partitionValue("RUN#apollo").sortValue("000001").build()));
+      // A key its parser refuses is refused as soon as an index key needs its components.
+      refused(KeyFormatException.class, "Task", () -> Update.of(TaskKeys.tableSchema(),
+          Key.builder().partitionValue("TASK#apollo").sortValue("12").build()).anyVersion()
+          .set(TaskKeys.PRIORITY, 1).set(TaskKeys.OWNER, "ann").set(TaskKeys.LABEL, Optional.empty()).run(client, "t"));
+      refused(KeyFormatException.class, "Task", () -> Update.of(TaskKeys.tableSchema(),
+          Key.builder().partitionValue("TASK#apollo").sortValue("000001#x").build()).anyVersion()
+          .set(TaskKeys.PRIORITY, 1).set(TaskKeys.OWNER, "ann").set(TaskKeys.LABEL, Optional.empty()).run(client, "t"));
+      // Half an index key, no version, nothing to do.
+      refused(IllegalStateException.class, "index \"byLabel\", but not label",
+          () -> update().set(TaskKeys.OWNER, "ann").set(TaskKeys.PRIORITY, 1).run(client, "t"));
+      refused(IllegalStateException.class, "index \"byOwner\", but not owner",
+          () -> update().set(TaskKeys.PRIORITY, 1).run(client, "t"));
+      refused(IllegalStateException.class, "index \"byLabel\", but not owner",
+          () -> update().set(TaskKeys.LABEL, Optional.of("red")).run(client, "t"));
+      refused(IllegalStateException.class, "say expectVersion(n)",
+          () -> Update.of(TaskKeys.tableSchema(), KEY).set(TaskKeys.TITLE, "x").run(client, "t"));
+      refused(IllegalStateException.class, "changes nothing", () -> update().run(client, "t"));
+      // Misuses DynamoDB would refuse, or that would leave an unreadable item.
+      refused(IllegalArgumentException.class, "updated twice",
+          () -> update().set(TaskKeys.TITLE, "x").remove(TaskKeys.TITLE));
+      refused(IllegalArgumentException.class, "primitive", () -> update().remove(TaskKeys.EFFORT));
+      refused(IllegalArgumentException.class, "@DynamoDbVersionAttribute", () -> update().set(TaskKeys.VERSION, 3L));
+      refused(IllegalArgumentException.class, "@DynamoDbVersionAttribute", () -> update().add(TaskKeys.VERSION, 1L));
+      refused(IllegalArgumentException.class, "no empty sets", () -> update().addElements(TaskKeys.TAGS, List.of()));
+      refused(NullPointerException.class, "remove(title)", () -> update().set(TaskKeys.TITLE, null));
+      // Expressions over 4 KB.
+      List<Condition<Task>> many = new ArrayList<>();
+      for (int i = 0; i < 400; i++) {
+        many.add(Condition.eq(TaskKeys.TITLE, "t" + i));
+      }
+      @SuppressWarnings("unchecked")
+      Condition<Task> huge = Condition.anyOf(many.toArray(new Condition[0]));
+      refused(IllegalArgumentException.class, "over DynamoDB's limit of 4 KB (4096 bytes)",
+          () -> update().set(TaskKeys.TITLE, "x").when(huge).run(client, "t"));
+      refused(IllegalArgumentException.class, "4 KB", () -> huge.toExpression(TaskKeys.tableSchema()));
+      refused(IllegalArgumentException.class, "notExists",
+          () -> Condition.eq(TaskKeys.LABEL, Optional.empty()).toExpression(TaskKeys.tableSchema()));
+      assertEquals(0, count.sent.get(), "no refusal sent a request");
+    }
+  }
+
+  @Test
+  void theRequestIsAllPlaceholders() {
+    var request = Update.of(TaskKeys.tableSchema(), KEY).expectVersion(4)
+        .set(TaskKeys.TITLE, "Land").add(TaskKeys.POINTS, 3L).set(TaskKeys.LABEL, Optional.empty())
+        .when(Condition.eq(TaskKeys.OWNER, "ann").or(Condition.not(Condition.exists(TaskKeys.POINTS))))
+        .toRequest("tasks");
+    assertEquals("SET #a0 = :v2, #a4 = :v3 REMOVE #a2, #a6, #a7 ADD #a1 :v4", request.updateExpression());
+    assertEquals("attribute_exists(#a3) AND #a4 = :v0 AND (#a5 = :v1 OR NOT attribute_exists(#a1))",
+        request.conditionExpression());
+    assertEquals("t", request.expressionAttributeNames().get("#a0"), "the renamed attribute");
+    assertEquals("byLabel_pk", request.expressionAttributeNames().get("#a6"));
+    assertEquals("5", request.expressionAttributeValues().get(":v3").n(), "the next version");
+  }
+
+  @Test
+  void onAServerKeysShardsVersionsAndConditionsHold() {
+    DynamoDbTable<Task> tasks = TaskKeys.createTable(endpoint.enhancedClient(), "writes-r-" + System.nanoTime());
+    DynamoDbTable<Counter> counters = CounterKeys.createTable(endpoint.enhancedClient(), "writes-c-" + System.nanoTime());
+    try {
+      // A missing item is never created.
+      assertThrows(ConditionFailedException.class, () -> update().set(TaskKeys.TITLE, "x").run(tasks));
+      assertEquals(null, tasks.getItem(KEY));
+      // A conditional put and delete, with the stored item on failure where the server returns it.
+      Task task = new Task("apollo", 1, "ann", 5, Optional.of("red"), "t", 1L, null, null, 2, null);
+      Writes.put(tasks, task, Condition.notExists(TaskKeys.PROJECT));
+      ConditionFailedException again = assertThrows(ConditionFailedException.class,
+          () -> Writes.put(tasks, task, Condition.notExists(TaskKeys.PROJECT)));
+      again.oldItem(Task.class).ifPresent(old -> assertEquals("ann", old.owner()));
+      // An update moves the item in both indexes and returns it, read strictly.
+      UpdateResult<Task> moved = Update.of(TaskKeys.tableSchema(), task).expectVersion(1)
+          .set(TaskKeys.OWNER, "bob").set(TaskKeys.PRIORITY, 7).set(TaskKeys.LABEL, Optional.of("blue"))
+          .returning(ReturnValue.ALL_NEW).run(tasks);
+      assertEquals("bob", moved.item().owner());
+      assertEquals(2L, moved.item().version());
+      assertEquals("LABEL#blue", TaskKeys.ByLabel.partitionKey(moved.item()));
+      assertThrows(ConditionFailedException.class,
+          () -> Update.of(TaskKeys.tableSchema(), task).expectVersion(1).set(TaskKeys.TITLE, "stale").run(tasks));
+      assertThrows(ConditionFailedException.class, () -> Writes.delete(tasks, KEY, Condition.eq(TaskKeys.OWNER, "ann")));
+      assertEquals(Optional.of(moved.item()), Writes.delete(tasks, KEY, Condition.eq(TaskKeys.OWNER, "bob")));
+      // A sharded record keeps its shard: the update addresses the item by its key, shard included.
+      Counter counter = new Counter("hits", 3, 0L);
+      counters.putItem(counter);
+      Update.of(CounterKeys.tableSchema(), CounterKeys.key(counter)).add(CounterKeys.HITS, 5L).run(counters);
+      Counter stored = counters.getItem(CounterKeys.key(counter));
+      assertEquals(5L, stored.hits());
+      assertEquals(CounterKeys.partitionKey(counter), CounterKeys.partitionKey(stored));
+    } finally {
+      tasks.deleteTable();
+      counters.deleteTable();
+    }
+  }
+}

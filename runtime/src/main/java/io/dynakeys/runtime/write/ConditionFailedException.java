@@ -1,0 +1,72 @@
+package io.dynakeys.runtime.write;
+
+import io.dynakeys.runtime.schema.RecordTableSchema;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+
+/**
+ * A typed write whose condition did not hold (for an update, that includes the item not
+ * existing): nothing was written. When the write asked for it
+ * ({@code returnOldItemOnConditionFailure()}), {@link #oldItem(Class)} is the item as stored,
+ * mapped by the record's schema, strictly; the SDK's {@link ConditionalCheckFailedException} is the
+ * cause.
+ */
+public final class ConditionFailedException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  private final transient RecordTableSchema<?> schema;
+  private final transient Map<String, AttributeValue> key;
+  private final transient Map<String, AttributeValue> oldAttributes;
+
+  private ConditionFailedException(String message, RecordTableSchema<?> schema, Map<String, AttributeValue> key,
+      Map<String, AttributeValue> oldAttributes, ConditionalCheckFailedException cause) {
+    super(message, cause);
+    this.schema = schema;
+    this.key = key;
+    this.oldAttributes = oldAttributes;
+  }
+
+  static ConditionFailedException of(RecordTableSchema<?> schema, String record, Map<String, AttributeValue> key,
+      ConditionalCheckFailedException cause) {
+    Map<String, AttributeValue> old = cause.hasItem() ? cause.item() : Map.of();
+    return new ConditionFailedException("the condition of a write of " + record + " " + describe(key)
+        + " did not hold" + (old.isEmpty() ? "" : " (the item as stored is attached)") + "; nothing was written",
+        schema, key, old, cause);
+  }
+
+  private static String describe(Map<String, AttributeValue> key) {
+    StringBuilder out = new StringBuilder("{");
+    key.forEach((name, value) -> out.append(out.length() > 1 ? ", " : "").append(name).append(" = \"")
+        .append(value.s() != null ? value.s() : String.valueOf(value)).append('"'));
+    return out.append('}').toString();
+  }
+
+  /** The item's primary key. */
+  public Map<String, AttributeValue> key() {
+    return key;
+  }
+
+  /** The stored item DynamoDB returned with the failure, raw; empty when none was asked for or none exists. */
+  public Map<String, AttributeValue> oldAttributes() {
+    return oldAttributes;
+  }
+
+  /**
+   * The stored item as a record, read by the write's schema with its keys verified; empty when none
+   * was returned (not asked for, or no item exists).
+   *
+   * @throws IllegalArgumentException when {@code type} is not the write's record
+   */
+  public <R> Optional<R> oldItem(Class<R> type) {
+    if (!type.equals(schema.itemType().rawClass())) {
+      throw new IllegalArgumentException("the write was of " + schema.itemType().rawClass().getSimpleName()
+          + ", not " + type.getSimpleName());
+    }
+    if (oldAttributes.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(type.cast(schema.mapToItem(oldAttributes)));
+  }
+}

@@ -1,0 +1,80 @@
+package io.dynakeys.runtime.write;
+
+import io.dynakeys.codecs.Utf8;
+import java.util.HashMap;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The expression attribute names and values of one request. Every attribute name is written as a
+ * placeholder ({@code #a0}, {@code #a1}, ...) and every value as one ({@code :v0}, ...), so no
+ * attribute name or value ever becomes expression text: nothing a record or a user names can
+ * change what an expression means, and reserved words need no care.
+ */
+final class Placeholders {
+  /** DynamoDB's limit on the length of any one expression string, in bytes. */
+  static final int MAX_EXPRESSION_BYTES = 4096;
+
+  private static final String[] NAMES = new String[32];
+  private static final String[] VALUES = new String[64];
+
+  static {
+    for (int i = 0; i < NAMES.length; i++) {
+      NAMES[i] = "#a" + i;
+    }
+    for (int i = 0; i < VALUES.length; i++) {
+      VALUES[i] = ":v" + i;
+    }
+  }
+
+  final Map<String, String> names = new HashMap<>(8);
+  final Map<String, AttributeValue> values = new HashMap<>(8);
+  /** The attributes named so far, in the order of their placeholders (few: searched in order). */
+  private String[] attributes = new String[8];
+  private int named;
+
+  /** The placeholder of {@code attribute}, the same one each time it is named. */
+  String name(String attribute) {
+    for (int i = 0; i < named; i++) {
+      if (attributes[i].equals(attribute)) {
+        return placeholder(NAMES, "#a", i);
+      }
+    }
+    if (named == attributes.length) {
+      attributes = java.util.Arrays.copyOf(attributes, named * 2);
+    }
+    attributes[named] = attribute;
+    String placeholder = placeholder(NAMES, "#a", named++);
+    names.put(placeholder, attribute);
+    return placeholder;
+  }
+
+  /** A new placeholder holding {@code value}. */
+  String value(AttributeValue value) {
+    String placeholder = placeholder(VALUES, ":v", values.size());
+    values.put(placeholder, value);
+    return placeholder;
+  }
+
+  private static String placeholder(String[] cache, String prefix, int i) {
+    return i < cache.length ? cache[i] : prefix + i;
+  }
+
+  /**
+   * Refuses an expression over DynamoDB's 4 KB before it is sent.
+   *
+   * @throws IllegalArgumentException naming the expression, its size and the limit
+   */
+  static String checkLength(String expression, String what, String record) {
+    // A char is at most three UTF-8 bytes: shorter texts cannot be over the limit.
+    if (expression.length() > MAX_EXPRESSION_BYTES / 3) {
+      int bytes = Utf8.length(expression);
+      if (bytes > MAX_EXPRESSION_BYTES) {
+        throw new IllegalArgumentException("the " + what + " of " + record + " is " + bytes
+            + " bytes, over DynamoDB's limit of 4 KB (" + MAX_EXPRESSION_BYTES + " bytes) for one"
+            + " expression string: split the write, or simplify the condition");
+      }
+    }
+    return expression;
+  }
+}

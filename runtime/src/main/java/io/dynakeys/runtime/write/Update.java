@@ -1,0 +1,678 @@
+package io.dynakeys.runtime.write;
+
+import io.dynakeys.codecs.EntityLayout;
+import io.dynakeys.codecs.KeyCodec;
+import io.dynakeys.runtime.KeyFormatException;
+import io.dynakeys.runtime.entity.Attribute;
+import io.dynakeys.runtime.entity.EntityDescriptor;
+import io.dynakeys.runtime.entity.IndexKeyComponent;
+import io.dynakeys.runtime.entity.KeyComponent;
+import io.dynakeys.runtime.entity.PrimaryKeyComponent;
+import io.dynakeys.runtime.entity.ValueAttribute;
+import io.dynakeys.runtime.schema.RecordTableSchema;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbAsyncTable;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
+import software.amazon.awssdk.enhanced.dynamodb.Key;
+import software.amazon.awssdk.enhanced.dynamodb.internal.client.DefaultDynamoDbAsyncTable;
+import software.amazon.awssdk.enhanced.dynamodb.internal.client.DefaultDynamoDbTable;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
+
+/**
+ * A typed partial update of one existing item of {@code R}, over the record's handles, that never
+ * leaves a table or index key inconsistent with the components it is computed from. See the
+ * package description for every rule and what enforces it.
+ *
+ * <pre>{@code
+ * UpdateResult<Task> done = Update.of(TaskKeys.tableSchema(), TaskKeys.key("apollo", 7))
+ *     .set(TaskKeys.TITLE, "Land")
+ *     .add(TaskKeys.POINTS, 3L)
+ *     .when(Condition.eq(TaskKeys.OWNER, "ann"))
+ *     .returning(ReturnValue.ALL_NEW)
+ *     .run(table);
+ * }</pre>
+ *
+ * <p>An update is a mutable builder, not thread-safe; every method checks and converts its value at
+ * once (a {@link KeyFormatException} for a key value that cannot be written, an
+ * {@link IllegalArgumentException} for a misuse), and {@link #toRequest(String)} refuses what only
+ * the whole update tells (an index key it cannot compute, an expression over 4 KB), so nothing is
+ * sent that DynamoDB would store stale or refuse.
+ *
+ * @param <R> the record
+ */
+public final class Update<R> {
+  private enum Kind { SET, SET_IF_ABSENT, REMOVE, ADD, SUBTRACT, ADD_ELEMENTS, DELETE_ELEMENTS, APPEND, PREPEND }
+
+  private record Action(Kind kind, String attribute, AttributeValue value, String operation) {}
+
+  private static final AttributeValue ZERO = AttributeValue.fromN("0");
+  private static final AttributeValue EMPTY_LIST = AttributeValue.fromL(List.of());
+
+  private final RecordTableSchema<R> schema;
+  private final EntityDescriptor<R> entity;
+  private final Map<String, AttributeValue> key;
+  private Map<String, Object> primaryValues;
+  private final List<Action> actions = new ArrayList<>(4);
+  /** Index-key components this update sets (Optionals unwrapped), or maps to {@code null} when it empties them. */
+  private Map<String, Object> indexValues;
+  private Condition<R> condition;
+  private final String versionAttribute;
+  private Long expectedVersion;
+  private boolean anyVersion;
+  private ReturnValue returnValue = ReturnValue.NONE;
+  private boolean oldItemOnFailure;
+
+  private Update(RecordTableSchema<R> schema, Key key) {
+    this.schema = Objects.requireNonNull(schema, "schema");
+    Objects.requireNonNull(key, "key");
+    this.entity = schema.descriptor().orElseThrow(() -> new IllegalArgumentException(
+        schema.itemType().rawClass().getSimpleName() + "'s schema was not built from a descriptor"
+            + " (RecordTableSchema.builder(LAYOUT)), so its keys cannot be read: typed updates need"
+            + " the generated tableSchema()"));
+    EntityLayout layout = entity.layout();
+    String pk = key.partitionKeyValue().s();
+    if (pk == null) {
+      throw new KeyFormatException(layout.record(), "partition key", null, "a key of " + layout.record()
+          + " is a string, not " + key.partitionKeyValue());
+    }
+    checkOwned(layout, layout.partition(), pk, "partition key");
+    Map<String, AttributeValue> keyMap = new HashMap<>(4);
+    keyMap.put(layout.partition().attribute(), key.partitionKeyValue());
+    if (layout.sort() != null) {
+      AttributeValue sort = key.sortKeyValue().orElseThrow(() -> new KeyFormatException(layout.record(),
+          "sort key", null, "a key of " + layout.record() + " has a sort key"));
+      if (sort.s() == null) {
+        throw new KeyFormatException(layout.record(), "sort key", null, "a key of " + layout.record()
+            + " is a string, not " + sort);
+      }
+      checkOwned(layout, layout.sort(), sort.s(), "sort key");
+      keyMap.put(layout.sort().attribute(), sort);
+    } else if (key.sortKeyValue().isPresent()) {
+      throw new KeyFormatException(layout.record(), "sort key", null, layout.record() + " has no sort key");
+    }
+    this.key = keyMap;
+    this.versionAttribute = schema.versionAttribute().orElse(null);
+  }
+
+  /**
+   * Refuses a key that does not carry the record's prefix (another entity's key), by the rule of
+   * {@code RecordTableSchema.owns}. The key is parsed in full, by the record's codecs, when an index
+   * key needs the components it holds; any other key no item of this record has can only fail the
+   * update's {@code attribute_exists} condition, never write.
+   */
+  private static void checkOwned(EntityLayout layout, EntityLayout.Key key, String text, String what) {
+    String head = key.head();
+    if (!head.isEmpty() && !(text.startsWith(head) || key.segments().isEmpty() && text.equals(key.prefix()))) {
+      throw new KeyFormatException(layout.record(), what, text, "is no " + what + " of " + layout.record()
+          + ": it does not start with \"" + head + "\" (another entity's key?)");
+    }
+  }
+
+  /** The table-key components, decoded from the key by the record's codecs. */
+  private Map<String, Object> primaryValues() {
+    if (primaryValues == null) {
+      Map<String, Object> values = new HashMap<>(8);
+      EntityLayout layout = entity.layout();
+      KeyText.decode(layout, layout.partition(), true, key.get(layout.partition().attribute()).s(), values);
+      if (layout.sort() != null) {
+        KeyText.decode(layout, layout.sort(), false, key.get(layout.sort().attribute()).s(), values);
+      }
+      primaryValues = values;
+    }
+    return primaryValues;
+  }
+
+  /**
+   * An update of the item with primary key {@code key} ({@code TaskKeys.key("apollo", 7)}, which
+   * holds the shard of a sharded record).
+   *
+   * @param schema the record's generated schema ({@code TaskKeys.tableSchema()})
+   * @param key the item's primary key
+   * @throws KeyFormatException when {@code key} is no key of this record (another entity's prefix,
+   *     a key its parser refuses)
+   */
+  public static <R> Update<R> of(RecordTableSchema<R> schema, Key key) {
+    return new Update<>(schema, key);
+  }
+
+  /** An update of the stored item that has {@code item}'s primary key. */
+  public static <R> Update<R> of(RecordTableSchema<R> schema, R item) {
+    Objects.requireNonNull(item, "item");
+    EntityLayout layout = schema.descriptor().map(EntityDescriptor::layout).orElse(null);
+    if (layout == null) {
+      return new Update<>(schema, Key.builder().build());
+    }
+    AttributeValue pk = schema.attributeValue(item, layout.partition().attribute());
+    Key.Builder key = Key.builder().partitionValue(pk);
+    if (layout.sort() != null) {
+      key.sortValue(schema.attributeValue(item, layout.sort().attribute()));
+    }
+    return new Update<>(schema, key.build());
+  }
+
+  // ---- actions on components in no key
+
+  /**
+   * {@code SET attribute = value}. A {@code null} value is refused: say {@link #remove} instead.
+   *
+   * @throws IllegalArgumentException for the version attribute (an update increments it), or a
+   *     component already updated by this update
+   */
+  public <T> Update<R> set(ValueAttribute<R, T> attribute, T value) {
+    requireValue(attribute, value, "set");
+    AttributeValue stored = schema.storedValue(attribute, value);
+    if (stored == null) {
+      return removeValue(attribute, "set(" + attribute.name() + ", empty)");
+    }
+    return add(Kind.SET, attribute, stored, "set");
+  }
+
+  /** {@code SET attribute = if_not_exists(attribute, value)}: the value, unless one is stored. */
+  public <T> Update<R> setIfAbsent(ValueAttribute<R, T> attribute, T value) {
+    requireValue(attribute, value, "setIfAbsent");
+    AttributeValue stored = schema.storedValue(attribute, value);
+    if (stored == null) {
+      throw new IllegalArgumentException("setIfAbsent(" + attribute.name() + ", " + value
+          + ") sets a value that is stored as no attribute");
+    }
+    return add(Kind.SET_IF_ABSENT, attribute, stored, "setIfAbsent");
+  }
+
+  /**
+   * {@code REMOVE attribute}: the component reads back as {@code null} (or empty).
+   *
+   * @throws IllegalArgumentException for a primitive component, which a stored item cannot lack,
+   *     and for the version attribute
+   */
+  public Update<R> remove(ValueAttribute<R, ?> attribute) {
+    return removeValue(attribute, "remove");
+  }
+
+  private Update<R> removeValue(ValueAttribute<R, ?> attribute, String operation) {
+    Objects.requireNonNull(attribute, "attribute");
+    if (schema.isPrimitive(attribute)) {
+      throw new IllegalArgumentException(operation + "(" + attribute.name() + ") would leave a primitive component"
+          + " of " + entity.name() + " without a value, and the item could not be read back: set a value");
+    }
+    return add(Kind.REMOVE, attribute, null, operation);
+  }
+
+  /** {@code ADD attribute delta} on a number: an absent number counts as 0. */
+  public <N extends Number> Update<R> add(ValueAttribute<R, N> attribute, N delta) {
+    requireValue(attribute, delta, "add");
+    return add(Kind.ADD, attribute, schema.storedValue(attribute, delta), "add");
+  }
+
+  /** {@code SET attribute = if_not_exists(attribute, 0) - delta} on a number. */
+  public <N extends Number> Update<R> subtract(ValueAttribute<R, N> attribute, N delta) {
+    requireValue(attribute, delta, "subtract");
+    return add(Kind.SUBTRACT, attribute, schema.storedValue(attribute, delta), "subtract");
+  }
+
+  /** {@code ADD attribute elements} on a set: the elements join the set (created if absent). */
+  public <E> Update<R> addElements(ValueAttribute<R, ? extends Set<E>> attribute, Collection<? extends E> elements) {
+    return setElements(Kind.ADD_ELEMENTS, attribute, elements, "addElements");
+  }
+
+  /** {@code DELETE attribute elements} on a set: the elements leave it (an emptied set is removed). */
+  public <E> Update<R> deleteElements(ValueAttribute<R, ? extends Set<E>> attribute, Collection<? extends E> elements) {
+    return setElements(Kind.DELETE_ELEMENTS, attribute, elements, "deleteElements");
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private <E> Update<R> setElements(Kind kind, ValueAttribute<R, ? extends Set<E>> attribute,
+      Collection<? extends E> elements, String operation) {
+    requireValue(attribute, elements, operation);
+    if (elements.isEmpty()) {
+      throw new IllegalArgumentException(operation + "(" + attribute.name() + ") needs at least one element:"
+          + " DynamoDB has no empty sets");
+    }
+    AttributeValue stored = schema.storedValue((Attribute) attribute, new LinkedHashSet<>(elements));
+    return add(kind, attribute, stored, operation);
+  }
+
+  /** {@code SET attribute = list_append(if_not_exists(attribute, []), elements)}. */
+  public <E> Update<R> append(ValueAttribute<R, ? extends List<E>> attribute, List<? extends E> elements) {
+    return listElements(Kind.APPEND, attribute, elements, "append");
+  }
+
+  /** {@code SET attribute = list_append(elements, if_not_exists(attribute, []))}. */
+  public <E> Update<R> prepend(ValueAttribute<R, ? extends List<E>> attribute, List<? extends E> elements) {
+    return listElements(Kind.PREPEND, attribute, elements, "prepend");
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private <E> Update<R> listElements(Kind kind, ValueAttribute<R, ? extends List<E>> attribute,
+      List<? extends E> elements, String operation) {
+    requireValue(attribute, elements, operation);
+    if (elements.isEmpty()) {
+      throw new IllegalArgumentException(operation + "(" + attribute.name() + ") needs at least one element");
+    }
+    AttributeValue stored = schema.storedValue((Attribute) attribute, List.copyOf(elements));
+    return add(kind, attribute, stored, operation);
+  }
+
+  // ---- actions on components of a secondary index's key
+
+  /**
+   * {@code SET attribute = value} on a component of a secondary index's key, and the index's key
+   * attributes rewritten from it in the same request. Every other component of that index that is
+   * not in the table's key must be set by this update too ({@link #toRequest} refuses it
+   * otherwise, naming them); the table-key components come from the item's key. An empty
+   * {@code Optional} takes the item out of the sparse index it keys (its index keys are removed).
+   *
+   * @throws KeyFormatException when the value cannot be written in a key ({@code null}, out of its
+   *     domain, holding a delimiter), before anything is sent
+   */
+  public <T> Update<R> set(IndexKeyComponent<R, T> attribute, T value) {
+    Objects.requireNonNull(attribute, "attribute");
+    Object keyValue = value;
+    if (schema.isOptional(attribute)) {
+      if (io.dynakeys.codecs.OptionalComponents.isEmpty((Optional<?>) value, entity.name(), attribute.name())) {
+        return removeIndexComponent(attribute, "set(" + attribute.name() + ", Optional.empty())");
+      }
+      keyValue = ((Optional<?>) value).get();
+    }
+    encodeComponent(attribute, keyValue);
+    AttributeValue stored = schema.storedValue(attribute, value);
+    add(Kind.SET, attribute, stored, "set");
+    indexValues().put(attribute.name(), keyValue);
+    return this;
+  }
+
+  /**
+   * {@code REMOVE attribute} on an {@code Optional} component of a sparse index's key: the item
+   * leaves every index the component keys (their key attributes are removed in the same request).
+   * Only an {@code Optional} index component can be removed: this method takes no other handle.
+   */
+  public <V> Update<R> remove(IndexKeyComponent<R, Optional<V>> attribute) {
+    Objects.requireNonNull(attribute, "attribute");
+    return removeIndexComponent(attribute, "remove");
+  }
+
+  private Update<R> removeIndexComponent(IndexKeyComponent<R, ?> attribute, String operation) {
+    if (!schema.isOptional(attribute)) {
+      throw new IllegalArgumentException(operation + "(" + attribute.name() + ") would leave "
+          + entity.name() + "'s index key without a component; only an Optional component can be removed");
+    }
+    add(Kind.REMOVE, attribute, null, operation);
+    indexValues().put(attribute.name(), null);
+    return this;
+  }
+
+  @SuppressWarnings("unchecked")
+  private void encodeComponent(KeyComponent<R, ?> attribute, Object value) {
+    ((KeyCodec<Object>) attribute.codec()).encode(value);
+  }
+
+  private Map<String, Object> indexValues() {
+    if (indexValues == null) {
+      indexValues = new HashMap<>(4);
+    }
+    return indexValues;
+  }
+
+  // ---- conditions, versions, returned values
+
+  /**
+   * Makes the update conditional on {@code condition} (with every condition given before: all must
+   * hold). The update is always conditional on the item existing as well.
+   */
+  public Update<R> when(Condition<R> condition) {
+    Objects.requireNonNull(condition, "condition");
+    this.condition = this.condition == null ? condition : this.condition.and(condition);
+    return this;
+  }
+
+  /**
+   * For a record with a {@code @DynamoDbVersionAttribute}: the update applies only to the item
+   * stored at {@code version}, and stores {@code version + 1}.
+   */
+  public Update<R> expectVersion(long version) {
+    requireVersioned("expectVersion");
+    this.expectedVersion = version;
+    this.anyVersion = false;
+    return this;
+  }
+
+  /**
+   * For a versioned record: the update applies whatever version is stored, and still increments it
+   * (so other writers' {@code expectVersion} fails after it).
+   */
+  public Update<R> anyVersion() {
+    requireVersioned("anyVersion");
+    this.anyVersion = true;
+    this.expectedVersion = null;
+    return this;
+  }
+
+  private void requireVersioned(String operation) {
+    if (versionAttribute == null) {
+      throw new IllegalStateException(operation + "(): " + entity.name() + " has no @DynamoDbVersionAttribute");
+    }
+  }
+
+  /** What the response returns: the whole item after or before ({@code ALL_NEW}, {@code ALL_OLD}), the updated attributes ({@code UPDATED_NEW}, {@code UPDATED_OLD}) or nothing. */
+  public Update<R> returning(ReturnValue returnValue) {
+    this.returnValue = Objects.requireNonNull(returnValue, "returnValue");
+    return this;
+  }
+
+  /** When a condition fails on an existing item, the {@link ConditionFailedException} carries the item as it was. */
+  public Update<R> returnOldItemOnConditionFailure() {
+    this.oldItemOnFailure = true;
+    return this;
+  }
+
+  // ---- the request
+
+  /**
+   * The low-level request of this update for the table {@code tableName}: the update, condition and
+   * return values, every name and value a placeholder.
+   *
+   * @throws IllegalStateException when the update sets nothing, sets an index component without
+   *     the others its index needs, or is of a versioned record that says no version
+   * @throws IllegalArgumentException when an expression is over DynamoDB's 4 KB
+   * @throws KeyFormatException when a new index key cannot be written (too long)
+   */
+  public UpdateItemRequest toRequest(String tableName) {
+    Objects.requireNonNull(tableName, "tableName");
+    if (actions.isEmpty()) {
+      throw new IllegalStateException("an update of " + entity.name() + " that changes nothing: add set, remove, add... ");
+    }
+    if (versionAttribute != null && expectedVersion == null && !anyVersion) {
+      throw new IllegalStateException(entity.name() + " is versioned by \"" + versionAttribute + "\": say"
+          + " expectVersion(n) to update the item stored at version n, or anyVersion() to update whatever is"
+          + " stored (the version increments either way)");
+    }
+    Placeholders p = new Placeholders();
+    // Names in the order the actions name them (the key attribute's placeholder comes after theirs).
+    for (int i = 0; i < actions.size(); i++) {
+      p.name(actions.get(i).attribute);
+    }
+    List<String[]> indexSets = null;
+    List<String> indexRemoves = null;
+    if (indexValues != null) {
+      indexSets = new ArrayList<>(4);
+      indexRemoves = new ArrayList<>(4);
+      indexKeys(indexSets, indexRemoves);
+    }
+    StringBuilder out = new StringBuilder(128);
+    // The condition first, so that its values are numbered before the version's new one.
+    out.append("attribute_exists(").append(p.name(entity.layout().partition().attribute())).append(')');
+    String version = versionAttribute == null ? null : p.name(versionAttribute);
+    if (version != null && expectedVersion != null) {
+      out.append(" AND ").append(version).append(" = ")
+          .append(p.value(AttributeValue.fromN(Long.toString(expectedVersion))));
+    }
+    if (this.condition != null) {
+      out.append(" AND ");
+      this.condition.renderInAnd(schema, p, out);
+    }
+    String conditionText = Placeholders.checkLength(out.toString(), "condition expression", entity.name());
+    out.setLength(0);
+    boolean first = true;
+    for (int i = 0; i < actions.size(); i++) {
+      Action action = actions.get(i);
+      if (action.kind == Kind.REMOVE || action.kind == Kind.ADD || action.kind == Kind.ADD_ELEMENTS
+          || action.kind == Kind.DELETE_ELEMENTS) {
+        continue;
+      }
+      out.append(first ? "SET " : ", ");
+      first = false;
+      String name = p.name(action.attribute);
+      switch (action.kind) {
+        case SET -> out.append(name).append(" = ").append(p.value(action.value));
+        case SET_IF_ABSENT -> out.append(name).append(" = if_not_exists(").append(name).append(", ")
+            .append(p.value(action.value)).append(')');
+        case SUBTRACT -> out.append(name).append(" = if_not_exists(").append(name).append(", ")
+            .append(p.value(ZERO)).append(") - ").append(p.value(action.value));
+        case APPEND -> out.append(name).append(" = list_append(if_not_exists(").append(name).append(", ")
+            .append(p.value(EMPTY_LIST)).append("), ").append(p.value(action.value)).append(')');
+        case PREPEND -> out.append(name).append(" = list_append(").append(p.value(action.value))
+            .append(", if_not_exists(").append(name).append(", ").append(p.value(EMPTY_LIST)).append("))");
+        default -> throw new AssertionError(action.kind);
+      }
+    }
+    if (indexSets != null) {
+      for (String[] set : indexSets) {
+        out.append(first ? "SET " : ", ").append(p.name(set[0])).append(" = ")
+            .append(p.value(AttributeValue.fromS(set[1])));
+        first = false;
+      }
+    }
+    if (version != null) {
+      out.append(first ? "SET " : ", ").append(version);
+      first = false;
+      long increment = schema.versionIncrement();
+      if (expectedVersion != null) {
+        out.append(" = ").append(p.value(AttributeValue.fromN(Long.toString(expectedVersion + increment))));
+      } else {
+        out.append(" = if_not_exists(").append(version).append(", ").append(p.value(ZERO)).append(") + ")
+            .append(p.value(AttributeValue.fromN(Long.toString(increment))));
+      }
+    }
+    first = true;
+    for (int i = 0; i < actions.size(); i++) {
+      Action action = actions.get(i);
+      if (action.kind == Kind.REMOVE) {
+        out.append(first ? (out.length() == 0 ? "REMOVE " : " REMOVE ") : ", ").append(p.name(action.attribute));
+        first = false;
+      }
+    }
+    if (indexRemoves != null) {
+      for (String attribute : indexRemoves) {
+        out.append(first ? (out.length() == 0 ? "REMOVE " : " REMOVE ") : ", ").append(p.name(attribute));
+        first = false;
+      }
+    }
+    first = true;
+    for (int i = 0; i < actions.size(); i++) {
+      Action action = actions.get(i);
+      if (action.kind == Kind.ADD || action.kind == Kind.ADD_ELEMENTS) {
+        out.append(first ? (out.length() == 0 ? "ADD " : " ADD ") : ", ").append(p.name(action.attribute))
+            .append(' ').append(p.value(action.value));
+        first = false;
+      }
+    }
+    first = true;
+    for (int i = 0; i < actions.size(); i++) {
+      Action action = actions.get(i);
+      if (action.kind == Kind.DELETE_ELEMENTS) {
+        out.append(first ? (out.length() == 0 ? "DELETE " : " DELETE ") : ", ").append(p.name(action.attribute))
+            .append(' ').append(p.value(action.value));
+        first = false;
+      }
+    }
+    String updateText = Placeholders.checkLength(out.toString(), "update expression", entity.name());
+    UpdateItemRequest.Builder request = UpdateItemRequest.builder()
+        .tableName(tableName)
+        .key(key)
+        .updateExpression(updateText)
+        .conditionExpression(conditionText)
+        .expressionAttributeNames(p.names)
+        .expressionAttributeValues(p.values);
+    if (returnValue != ReturnValue.NONE) {
+      request.returnValues(returnValue);
+    }
+    if (oldItemOnFailure) {
+      request.returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
+    }
+    return request.build();
+  }
+
+  /** The key attributes of every index this update moves the item in: rewritten, or removed for an emptied sparse component. */
+  private void indexKeys(List<String[]> sets, List<String> removes) {
+    EntityLayout layout = entity.layout();
+    for (EntityLayout.Index index : layout.indexes()) {
+      List<EntityLayout.Key> keys = new ArrayList<>(2);
+      if (!index.local()) {
+        keys.add(index.partition());
+      }
+      if (index.sort() != null) {
+        keys.add(index.sort());
+      }
+      boolean touched = false;
+      boolean emptied = false;
+      List<String> missing = new ArrayList<>();
+      Map<String, Object> values = new HashMap<>(8);
+      for (EntityLayout.Key k : keys) {
+        for (EntityLayout.Segment segment : k.segments()) {
+          String component = segment.component();
+          if (indexValues.containsKey(component)) {
+            touched = true;
+            Object value = indexValues.get(component);
+            emptied |= value == null;
+            values.put(component, value);
+          } else if (primaryValues().containsKey(component)) {
+            values.put(component, primaryValues().get(component));
+          } else if (!missing.contains(component)) {
+            missing.add(component);
+          }
+        }
+      }
+      if (!touched) {
+        continue;
+      }
+      if (emptied) {
+        for (EntityLayout.Key k : keys) {
+          removes.add(k.attribute());
+        }
+        continue;
+      }
+      if (!missing.isEmpty()) {
+        throw new IllegalStateException("this update of " + entity.name() + " sets "
+            + String.join(", ", touchedComponents(keys)) + ", which key" + " the index \"" + index.name()
+            + "\", but not " + String.join(", ", missing) + ": the index's new key needs "
+            + (missing.size() == 1 ? "its value" : "their values") + ", so set "
+            + (missing.size() == 1 ? "it" : "them") + " in the same update (or use a transaction's put of the whole item)");
+      }
+      for (EntityLayout.Key k : keys) {
+        sets.add(new String[] {k.attribute(), KeyText.encode(entity.name(), k, k == index.partition(), values)});
+      }
+    }
+  }
+
+  private List<String> touchedComponents(List<EntityLayout.Key> keys) {
+    List<String> out = new ArrayList<>();
+    for (EntityLayout.Key k : keys) {
+      for (EntityLayout.Segment s : k.segments()) {
+        if (indexValues.containsKey(s.component()) && !out.contains(s.component())) {
+          out.add(s.component());
+        }
+      }
+    }
+    return out;
+  }
+
+  // ---- running
+
+  /**
+   * Sends this update through the low-level client of {@code table} (a table of the enhanced
+   * client), to the table's name.
+   *
+   * @throws ConditionFailedException when the item does not exist or a condition fails
+   * @throws IllegalArgumentException when {@code table} is not the enhanced client's own
+   *     implementation, whose client can be read: use {@link #run(DynamoDbClient, String)}
+   */
+  public UpdateResult<R> run(DynamoDbTable<R> table) {
+    Objects.requireNonNull(table, "table");
+    if (!(table instanceof DefaultDynamoDbTable<R> sdk)) {
+      throw notTheSdks(table);
+    }
+    return run(sdk.dynamoDbClient(), table.tableName());
+  }
+
+  /** Sends this update to {@code tableName} through {@code client}. */
+  public UpdateResult<R> run(DynamoDbClient client, String tableName) {
+    Objects.requireNonNull(client, "client");
+    UpdateItemRequest request = toRequest(tableName);
+    UpdateItemResponse response;
+    try {
+      response = client.updateItem(request);
+    } catch (software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException e) {
+      throw ConditionFailedException.of(schema, entity.name(), key, e);
+    }
+    return new UpdateResult<>(schema, returnValue, response.attributes());
+  }
+
+  /** As {@link #run(DynamoDbTable)}, through the asynchronous client of {@code table}. */
+  public CompletableFuture<UpdateResult<R>> runAsync(DynamoDbAsyncTable<R> table) {
+    Objects.requireNonNull(table, "table");
+    if (!(table instanceof DefaultDynamoDbAsyncTable<R> sdk)) {
+      throw notTheSdks(table);
+    }
+    return runAsync(sdk.dynamoDbClient(), table.tableName());
+  }
+
+  /** As {@link #run(DynamoDbClient, String)}, asynchronously; the future fails with a {@link ConditionFailedException}. */
+  public CompletableFuture<UpdateResult<R>> runAsync(DynamoDbAsyncClient client, String tableName) {
+    Objects.requireNonNull(client, "client");
+    UpdateItemRequest request = toRequest(tableName);
+    return client.updateItem(request).handle((response, error) -> {
+      if (error != null) {
+        Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null
+            ? error.getCause() : error;
+        if (cause instanceof software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException c) {
+          throw ConditionFailedException.of(schema, entity.name(), key, c);
+        }
+        throw error instanceof java.util.concurrent.CompletionException ce ? ce
+            : new java.util.concurrent.CompletionException(error);
+      }
+      return new UpdateResult<>(schema, returnValue, response.attributes());
+    });
+  }
+
+  private static IllegalArgumentException notTheSdks(Object table) {
+    return new IllegalArgumentException("a typed update is sent through the low-level client of a table of the"
+        + " enhanced client (DynamoDbEnhancedClient.table(name, schema)); " + table.getClass().getName()
+        + " is another implementation: use run(DynamoDbClient, tableName)");
+  }
+
+  // ---- checks
+
+  private void requireValue(Attribute<R, ?> attribute, Object value, String operation) {
+    Objects.requireNonNull(attribute, "attribute");
+    if (value == null) {
+      throw new NullPointerException(operation + "(" + attribute.name() + ", null): a value is needed"
+          + (operation.equals("set") ? "; to remove the component, say remove(" + attribute.name() + ")" : ""));
+    }
+  }
+
+  private Update<R> add(Kind kind, Attribute<R, ?> attribute, AttributeValue value, String operation) {
+    if (attribute instanceof PrimaryKeyComponent) {
+      // Unreachable through the typed methods, which take no PrimaryKeyComponent.
+      throw new IllegalArgumentException(attribute.name() + " is in " + entity.name() + "'s primary key: move the item");
+    }
+    String name = attribute.attributeName();
+    if (name.equals(versionAttribute)) {
+      throw new IllegalArgumentException(operation + "(" + attribute.name() + "): \"" + name + "\" is "
+          + entity.name() + "'s @DynamoDbVersionAttribute, which every update increments itself:"
+          + " say expectVersion(n) or anyVersion()");
+    }
+    for (int i = 0; i < actions.size(); i++) {
+      Action before = actions.get(i);
+      if (before.attribute.equals(name)) {
+        throw new IllegalArgumentException(entity.name() + "." + attribute.name() + " is updated twice in one update ("
+            + before.operation + ", then " + operation + "): DynamoDB refuses two actions on one attribute");
+      }
+    }
+    actions.add(new Action(kind, name, value, operation));
+    return this;
+  }
+}
