@@ -1,0 +1,121 @@
+package io.dynakeys.spark;
+
+import io.dynakeys.tools.Finding;
+import io.dynakeys.tools.ItemCheck;
+import io.dynakeys.tools.ItemChecker;
+import io.dynakeys.tools.ToolsAccess;
+import io.dynakeys.tools.VerifyReport;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.storage.StorageLevel;
+
+/**
+ * {@code verify} over an export: every exported item checked by the tools' {@link ItemChecker}
+ * in the executors, one task per data file; the findings as a Dataset, and the tasks'
+ * {@link VerifyReport}s merged into what {@code dynakeys verify} reports for the same items (the
+ * same counts per entity and kind, the same sample: the smallest keys, whatever the order). An
+ * export has no live table, so the report has no table findings.
+ */
+public final class ExportVerify {
+  private ExportVerify() {}
+
+  /**
+   * The result of a verify.
+   *
+   * @param report the merged report, as the command line's verify reports the same items
+   * @param findings every finding, with its file and line, and every export problem
+   *     ({@link FindingRow#CORRUPT_LINE}, {@link FindingRow#ITEM_COUNT}); persisted
+   * @param exportProblems the number of export problems (corrupt lines, wrong item counts)
+   * @param lines the non-blank lines read
+   */
+  public record Result(VerifyReport report, Dataset<FindingRow> findings, long exportProblems, long lines) {
+    /** Whether every line was an item and every item is one its layout writes. */
+    public boolean ok() {
+      return exportProblems == 0 && report.ok();
+    }
+  }
+
+  /**
+   * Verifies the items of an export.
+   *
+   * @param spark the session
+   * @param export the export ({@link Export#open})
+   * @param layouts the {@code Keys} classes to check against
+   * @param samples the offending items kept per entity and kind, as {@code --samples}
+   * @return the report, the findings and the export's problems
+   */
+  public static Result run(SparkSession spark, Export export, Layouts layouts, int samples) {
+    // Fail on the driver, with the tools' message, when a layout does not load.
+    List<String> names = ToolsAccess.entityNames(layouts.load());
+    byte[] conf = Export.serialize(spark.sparkContext().hadoopConfiguration());
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    JavaRDD<Export.DataFile> files = jsc.parallelize(export.files(), Math.max(1, export.files().size()));
+    JavaRDD<FindingRow> rows = files.mapPartitions(part -> check(part, layouts, samples, conf));
+    Dataset<FindingRow> all = spark.createDataset(rows.rdd(), Encoders.bean(FindingRow.class))
+        .persist(StorageLevel.MEMORY_AND_DISK());
+    VerifyReport report = new VerifyReport(samples);
+    ToolsAccess.declare(report, names);
+    long lines = 0;
+    for (FindingRow r : all.filter((org.apache.spark.api.java.function.FilterFunction<FindingRow>) r ->
+        FindingRow.REPORT.equals(r.getKind())).collectAsList()) {
+      report.merge(ToolsAccess.reportFromJson(r.getDetail(), samples));
+      lines += r.getLine();
+    }
+    Dataset<FindingRow> findings = all.filter((org.apache.spark.api.java.function.FilterFunction<FindingRow>) r ->
+        !FindingRow.REPORT.equals(r.getKind()));
+    long problems = findings.filter((org.apache.spark.api.java.function.FilterFunction<FindingRow>) r ->
+        FindingRow.CORRUPT_LINE.equals(r.getKind()) || FindingRow.ITEM_COUNT.equals(r.getKind())).count();
+    return new Result(report, findings, problems, lines);
+  }
+
+  private static Iterator<FindingRow> check(Iterator<Export.DataFile> part, Layouts layouts, int samples,
+      byte[] confBytes) {
+    Configuration conf = Export.configuration(confBytes);
+    ItemChecker checker = layouts.checker();
+    VerifyReport report = new VerifyReport(samples);
+    List<FindingRow> out = new ArrayList<>();
+    long lines = 0;
+    while (part.hasNext()) {
+      Export.DataFile file = part.next();
+      long inFile = 0;
+      for (Iterator<Export.Line> it = Export.lines(file, conf); it.hasNext(); ) {
+        Export.Line line = it.next();
+        if (line.item() == null) {
+          out.add(problem(line));
+          if (line.line() > 0) {
+            inFile++;
+          }
+          continue;
+        }
+        inFile++;
+        ItemCheck check = checker.check(line.item());
+        report.add(check);
+        String entity = check.entity() == null ? VerifyReport.NO_SCHEMA : check.entity();
+        for (Finding f : check.findings()) {
+          out.add(new FindingRow(line.file(), line.line(), entity, check.partitionKey(), check.sortKey(),
+              f.kind().name(), f.attribute(), f.component(), f.declaredWidth(), f.foundWidth(), f.detail()));
+        }
+      }
+      lines += inFile;
+      if (file.itemCount() >= 0 && file.itemCount() != inFile) {
+        out.add(new FindingRow(file.path(), 0, null, null, null, FindingRow.ITEM_COUNT, null, null, null, null,
+            "the manifest lists " + file.itemCount() + " items, the file has " + inFile + " lines"));
+      }
+    }
+    out.add(new FindingRow(null, lines, null, null, null, FindingRow.REPORT, null, null, null, null,
+        ToolsAccess.reportToJson(report)));
+    return out.iterator();
+  }
+
+  static FindingRow problem(Export.Line line) {
+    return new FindingRow(line.file(), line.line(), null, null, null, FindingRow.CORRUPT_LINE, null, null, null,
+        null, line.problem());
+  }
+}
