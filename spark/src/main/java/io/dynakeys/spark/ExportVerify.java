@@ -11,6 +11,7 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.api.java.function.FilterFunction;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.SparkSession;
@@ -26,19 +27,55 @@ import org.apache.spark.storage.StorageLevel;
 public final class ExportVerify {
   private ExportVerify() {}
 
-  /**
-   * The result of a verify.
-   *
-   * @param report the merged report, as the command line's verify reports the same items
-   * @param findings every finding, with its file and line, and every export problem
-   *     ({@link FindingRow#CORRUPT_LINE}, {@link FindingRow#ITEM_COUNT}); persisted
-   * @param exportProblems the number of export problems (corrupt lines, wrong item counts)
-   * @param lines the non-blank lines read
-   */
-  public record Result(VerifyReport report, Dataset<FindingRow> findings, long exportProblems, long lines) {
+  /** The result of a verify: the merged report, the findings, the export's problems. */
+  public static final class Result {
+    private final VerifyReport report;
+    private final Dataset<FindingRow> rows;
+    private final Dataset<FindingRow> findings;
+    private final long exportProblems;
+    private final long lines;
+
+    Result(VerifyReport report, Dataset<FindingRow> rows, Dataset<FindingRow> findings, long exportProblems,
+        long lines) {
+      this.report = report;
+      this.rows = rows;
+      this.findings = findings;
+      this.exportProblems = exportProblems;
+      this.lines = lines;
+    }
+
+    /** The merged report, as the command line's verify reports the same items (no table findings). */
+    public VerifyReport report() {
+      return report;
+    }
+
+    /**
+     * Every finding, with its file and line, and every export problem ({@link FindingRow#CORRUPT_LINE},
+     * {@link FindingRow#ITEM_COUNT}); read from the rows the report was merged from, cached until
+     * {@link #unpersist}.
+     */
+    public Dataset<FindingRow> findings() {
+      return findings;
+    }
+
+    /** The number of export problems (corrupt lines, files whose line count differs from the manifest). */
+    public long exportProblems() {
+      return exportProblems;
+    }
+
+    /** The non-blank lines read. */
+    public long lines() {
+      return lines;
+    }
+
     /** Whether every line was an item and every item is one its layout writes. */
     public boolean ok() {
       return exportProblems == 0 && report.ok();
+    }
+
+    /** Drops the cached rows. */
+    public void unpersist() {
+      rows.unpersist();
     }
   }
 
@@ -63,16 +100,18 @@ public final class ExportVerify {
     VerifyReport report = new VerifyReport(samples);
     ToolsAccess.declare(report, names);
     long lines = 0;
-    for (FindingRow r : all.filter((org.apache.spark.api.java.function.FilterFunction<FindingRow>) r ->
-        FindingRow.REPORT.equals(r.getKind())).collectAsList()) {
-      report.merge(ToolsAccess.reportFromJson(r.getDetail(), samples));
+    long problems = 0;
+    for (FindingRow r : all.filter((FilterFunction<FindingRow>) r -> FindingRow.REPORT.equals(r.getKind()))
+        .collectAsList()) {
+      // A task's report row: its lines, its export problems, and its report's JSON.
+      String detail = r.getDetail();
+      int cut = detail.indexOf('\n');
+      problems += Long.parseLong(detail.substring(0, cut));
+      report.merge(ToolsAccess.reportFromJson(detail.substring(cut + 1), samples));
       lines += r.getLine();
     }
-    Dataset<FindingRow> findings = all.filter((org.apache.spark.api.java.function.FilterFunction<FindingRow>) r ->
-        !FindingRow.REPORT.equals(r.getKind()));
-    long problems = findings.filter((org.apache.spark.api.java.function.FilterFunction<FindingRow>) r ->
-        FindingRow.CORRUPT_LINE.equals(r.getKind()) || FindingRow.ITEM_COUNT.equals(r.getKind())).count();
-    return new Result(report, findings, problems, lines);
+    Dataset<FindingRow> findings = all.filter((FilterFunction<FindingRow>) r -> !FindingRow.REPORT.equals(r.getKind()));
+    return new Result(report, all, findings, problems, lines);
   }
 
   private static Iterator<FindingRow> check(Iterator<Export.DataFile> part, Layouts layouts, int samples,
@@ -82,6 +121,7 @@ public final class ExportVerify {
     VerifyReport report = new VerifyReport(samples);
     List<FindingRow> out = new ArrayList<>();
     long lines = 0;
+    long problems = 0;
     while (part.hasNext()) {
       Export.DataFile file = part.next();
       long inFile = 0;
@@ -89,6 +129,7 @@ public final class ExportVerify {
         Export.Line line = it.next();
         if (line.item() == null) {
           out.add(problem(line));
+          problems++;
           if (line.line() > 0) {
             inFile++;
           }
@@ -107,10 +148,11 @@ public final class ExportVerify {
       if (file.itemCount() >= 0 && file.itemCount() != inFile) {
         out.add(new FindingRow(file.path(), 0, null, null, null, FindingRow.ITEM_COUNT, null, null, null, null,
             "the manifest lists " + file.itemCount() + " items, the file has " + inFile + " lines"));
+        problems++;
       }
     }
     out.add(new FindingRow(null, lines, null, null, null, FindingRow.REPORT, null, null, null, null,
-        ToolsAccess.reportToJson(report)));
+        problems + "\n" + ToolsAccess.reportToJson(report)));
     return out.iterator();
   }
 
