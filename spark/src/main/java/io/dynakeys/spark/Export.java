@@ -31,13 +31,15 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * {@code manifest-files.json} (one line per data file: {@code dataFileS3Key}, {@code itemCount}),
  * and the data files under {@code data/}, gzipped, one item per line in DynamoDB JSON.
  *
- * <p>Amazon Ion exports ({@code outputFormat ION}) are refused: not supported yet.
+ * <p>Both export formats are read: DynamoDB JSON ({@code {"Item": {"pk": {"S": "..."}}}} per line)
+ * and Amazon Ion text ({@code $ion_1_0 {Item:{pk:"..."}}} per line).
  *
  * @param directory the export's directory, the one holding the manifests
  * @param files the data files, in the manifest's order
  * @param itemCount the summary's item count, or -1 when it has none
+ * @param format the data files' format
  */
-public record Export(String directory, List<DataFile> files, long itemCount) implements Serializable {
+public record Export(String directory, List<DataFile> files, long itemCount, Format format) implements Serializable {
   private static final long serialVersionUID = 1L;
 
   /** The summary manifest's name. */
@@ -53,6 +55,14 @@ public record Export(String directory, List<DataFile> files, long itemCount) imp
    */
   public record DataFile(String path, long itemCount) implements Serializable {
     private static final long serialVersionUID = 1L;
+  }
+
+  /** An export's {@code outputFormat}. */
+  public enum Format {
+    /** {@code {"Item": {"pk": {"S": "..."}}}} per line. */
+    DYNAMODB_JSON,
+    /** {@code $ion_1_0 {Item:{pk:"..."}}} per line. */
+    ION
   }
 
   /** Copies the list. */
@@ -72,15 +82,14 @@ public record Export(String directory, List<DataFile> files, long itemCount) imp
     String dir = directory.endsWith("/") ? directory.substring(0, directory.length() - 1) : directory;
     JsonNode summary = read(new Path(dir, SUMMARY), conf, true);
     long itemCount = -1;
+    Format format = Format.DYNAMODB_JSON;
     if (summary != null) {
-      String format = summary.path("outputFormat").asText("DYNAMODB_JSON");
-      if (format.equals("ION")) {
-        throw new ConfigurationException(dir + ": an export in Amazon Ion (outputFormat ION) is not supported yet;"
-            + " export the table with --export-format DYNAMODB_JSON");
-      }
-      if (!format.equals("DYNAMODB_JSON")) {
-        throw new ConfigurationException(dir + ": outputFormat " + format + " is no export format this job reads"
-            + " (DYNAMODB_JSON)");
+      String name = summary.path("outputFormat").asText("DYNAMODB_JSON");
+      try {
+        format = Format.valueOf(name);
+      } catch (IllegalArgumentException e) {
+        throw new ConfigurationException(dir + ": outputFormat " + name + " is no export format this job reads"
+            + " (DYNAMODB_JSON, ION)");
       }
       String type = summary.path("exportType").asText("FULL_EXPORT");
       if (!type.equals("FULL_EXPORT")) {
@@ -118,7 +127,7 @@ public record Export(String directory, List<DataFile> files, long itemCount) imp
       throw new ConfigurationException(new Path(dir, SUMMARY) + " is missing: is " + dir
           + " the AWSDynamoDB/<ExportId> directory of an export?");
     }
-    return new Export(dir, files, itemCount);
+    return new Export(dir, files, itemCount, format);
   }
 
   private static JsonNode read(Path path, Configuration conf, boolean optional) {
@@ -190,7 +199,7 @@ public record Export(String directory, List<DataFile> files, long itemCount) imp
    * {@code .gz}). Blank lines are no items and no problem. A file that cannot be opened, or
    * ends inside its gzip stream, is one more problem line (line 0 for the file itself).
    */
-  static Iterator<Line> lines(DataFile file, Configuration conf) {
+  static Iterator<Line> lines(DataFile file, Configuration conf, Format format) {
     return new Iterator<>() {
       BufferedReader reader;
       Line next;
@@ -221,7 +230,8 @@ public record Export(String directory, List<DataFile> files, long itemCount) imp
               continue;
             }
             try {
-              next = new Line(file.path(), number, DynamoJson.parseLine(text), null);
+              next = new Line(file.path(), number, format == Format.ION ? IonLines.parseLine(text)
+                  : DynamoJson.parseLine(text), null);
             } catch (DynamoJson.CorruptLineException e) {
               next = new Line(file.path(), number, null, e.getMessage());
             }

@@ -50,9 +50,10 @@ public final class ExportLoader {
       }
     }
     byte[] conf = Export.serialize(spark.sparkContext().hadoopConfiguration());
+    Export.Format format = export.format();
     int tasks = Math.max(1, export.files().size());
     List<Result> parts = ExportRekey.files(spark, export)
-        .mapPartitions(p -> List.of(load(p, table, tasks, conf)).iterator()).collect();
+        .mapPartitions(p -> List.of(load(p, table, tasks, conf, format)).iterator()).collect();
     long written = 0;
     List<ExportRekey.Problem> problems = new ArrayList<>();
     for (Result r : parts) {
@@ -62,7 +63,8 @@ public final class ExportLoader {
     return new Result(written, List.copyOf(problems));
   }
 
-  private static Result load(Iterator<Export.DataFile> part, LiveTable table, int tasks, byte[] confBytes)
+  private static Result load(Iterator<Export.DataFile> part, LiveTable table, int tasks, byte[] confBytes,
+      Export.Format format)
       throws InterruptedException {
     Configuration conf = Export.configuration(confBytes);
     LiveTable.Pacer pacer = table.pacer(tasks);
@@ -71,7 +73,7 @@ public final class ExportLoader {
     try (DynamoDbClient client = table.client()) {
       List<WriteRequest> batch = new ArrayList<>();
       while (part.hasNext()) {
-        for (Iterator<Export.Line> it = Export.lines(part.next(), conf); it.hasNext(); ) {
+        for (Iterator<Export.Line> it = Export.lines(part.next(), conf, format); it.hasNext(); ) {
           Export.Line line = it.next();
           if (line.item() == null) {
             problems.add(new ExportRekey.Problem(line.file(), line.line(), FindingRow.CORRUPT_LINE, null, null,

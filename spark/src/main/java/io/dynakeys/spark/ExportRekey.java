@@ -132,7 +132,8 @@ public final class ExportRekey {
       throw new ConfigurationException("cannot use " + out + ": " + e, e);
     }
     byte[] conf = Export.serialize(hadoop);
-    List<Part> parts = files(spark, export).mapPartitions(p -> List.of(rekeyToFile(p, spec, out, conf)).iterator())
+    Export.Format format = export.format();
+    List<Part> parts = files(spark, export).mapPartitions(p -> List.of(rekeyToFile(p, spec, out, conf, format)).iterator())
         .collect();
     Result result = merge(parts);
     writeManifests(hadoop, out, parts, result.written());
@@ -148,9 +149,10 @@ public final class ExportRekey {
     Layouts.RekeySpec spec = new Layouts.RekeySpec(migration, from, to, keepUnknown);
     spec.rekey();
     byte[] conf = Export.serialize(spark.sparkContext().hadoopConfiguration());
+    Export.Format format = export.format();
     int tasks = Math.max(1, export.files().size());
     List<Part> parts = files(spark, export)
-        .mapPartitions(p -> List.of(rekeyToTable(p, spec, table, tasks, conf)).iterator()).collect();
+        .mapPartitions(p -> List.of(rekeyToTable(p, spec, table, tasks, conf, format)).iterator()).collect();
     return merge(parts);
   }
 
@@ -188,7 +190,7 @@ public final class ExportRekey {
   }
 
   private static Part rekeyToFile(Iterator<Export.DataFile> part, Layouts.RekeySpec spec, String out,
-      byte[] confBytes) throws IOException, NoSuchAlgorithmException {
+      byte[] confBytes, Export.Format format) throws IOException, NoSuchAlgorithmException {
     Configuration conf = Export.configuration(confBytes);
     Rekey rekey = spec.rekey();
     EntitySchema from = spec.fromSchema();
@@ -203,7 +205,7 @@ public final class ExportRekey {
         Writer w = new BufferedWriter(new OutputStreamWriter(
             new GZIPOutputStream(new DigestOutputStream(raw, md5), 64 * 1024), StandardCharsets.UTF_8), 64 * 1024)) {
       while (part.hasNext()) {
-        for (Iterator<Export.Line> it = Export.lines(part.next(), conf); it.hasNext(); ) {
+        for (Iterator<Export.Line> it = Export.lines(part.next(), conf, format); it.hasNext(); ) {
           Export.Line line = it.next();
           if (line.item() == null) {
             problems.add(new Problem(line.file(), line.line(), FindingRow.CORRUPT_LINE, null, null, line.problem()));
@@ -261,7 +263,7 @@ public final class ExportRekey {
   }
 
   private static Part rekeyToTable(Iterator<Export.DataFile> part, Layouts.RekeySpec spec, LiveTable table,
-      int tasks, byte[] confBytes) throws InterruptedException {
+      int tasks, byte[] confBytes, Export.Format format) throws InterruptedException {
     Configuration conf = Export.configuration(confBytes);
     Rekey rekey = spec.rekey();
     EntitySchema from = spec.fromSchema();
@@ -271,7 +273,7 @@ public final class ExportRekey {
     try (ConditionalWriter writer = new ConditionalWriter(table, from.partitionKeyAttribute(),
         from.sortKeyAttribute(), table.pacer(tasks))) {
       while (part.hasNext()) {
-        for (Iterator<Export.Line> it = Export.lines(part.next(), conf); it.hasNext(); ) {
+        for (Iterator<Export.Line> it = Export.lines(part.next(), conf, format); it.hasNext(); ) {
           Export.Line line = it.next();
           if (line.item() == null) {
             problems.add(new Problem(line.file(), line.line(), FindingRow.CORRUPT_LINE, null, null, line.problem()));

@@ -92,9 +92,10 @@ public final class ExportVerify {
     // Fail on the driver, with the tools' message, when a layout does not load.
     List<String> names = ToolsAccess.entityNames(layouts.load());
     byte[] conf = Export.serialize(spark.sparkContext().hadoopConfiguration());
+    Export.Format format = export.format();
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     JavaRDD<Export.DataFile> files = jsc.parallelize(export.files(), Math.max(1, export.files().size()));
-    JavaRDD<FindingRow> rows = files.mapPartitions(part -> check(part, layouts, samples, conf));
+    JavaRDD<FindingRow> rows = files.mapPartitions(part -> check(part, layouts, samples, conf, format));
     Dataset<FindingRow> all = spark.createDataset(rows.rdd(), Encoders.bean(FindingRow.class))
         .persist(StorageLevel.MEMORY_AND_DISK());
     VerifyReport report = new VerifyReport(samples);
@@ -115,7 +116,7 @@ public final class ExportVerify {
   }
 
   private static Iterator<FindingRow> check(Iterator<Export.DataFile> part, Layouts layouts, int samples,
-      byte[] confBytes) {
+      byte[] confBytes, Export.Format format) {
     Configuration conf = Export.configuration(confBytes);
     ItemChecker checker = layouts.checker();
     VerifyReport report = new VerifyReport(samples);
@@ -125,7 +126,7 @@ public final class ExportVerify {
     while (part.hasNext()) {
       Export.DataFile file = part.next();
       long inFile = 0;
-      for (Iterator<Export.Line> it = Export.lines(file, conf); it.hasNext(); ) {
+      for (Iterator<Export.Line> it = Export.lines(file, conf, format); it.hasNext(); ) {
         Export.Line line = it.next();
         if (line.item() == null) {
           out.add(problem(line));

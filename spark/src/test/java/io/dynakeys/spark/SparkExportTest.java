@@ -249,12 +249,40 @@ class SparkExportTest {
   }
 
   @Test
-  void ionExportsAreRefused() throws Exception {
-    Path dir = TestExports.write(temp, "ion", items.subList(0, 3), 1);
-    Path summary = dir.resolve("manifest-summary.json");
-    Files.writeString(summary, Files.readString(summary).replace("DYNAMODB_JSON", "ION"));
-    ConfigurationException e = assertThrows(ConfigurationException.class, () -> open(dir));
-    assertTrue(e.getMessage().contains("Amazon Ion (outputFormat ION) is not supported yet"), e.getMessage());
+  void ionExportsAreReadAsTheirJsonTwins() throws Exception {
+    Path ion = TestExports.write(temp, "ion", items, 2, Map.of(1, List.of("$ion_1_0 {Item:{pk:\"SEASON#x\",score:twelve}}",
+        "$ion_1_0 {Item:{pk:\"SEASON#y\",tags:$dynamodb_SS::[1.]}}", "$ion_1_0 {Item:{pk:\"SEASON#z\"")), true);
+    assertEquals(Export.Format.ION, open(ion).format());
+    ExportVerify.Result fromIon = ExportVerify.run(spark, open(ion), NEW, 10_000);
+    ExportVerify.Result fromJson = ExportVerify.run(spark, open(export), NEW, 10_000);
+    assertEquals(fromJson.report().entities(), fromIon.report().entities());
+    assertEquals(samples(fromJson.report()), samples(fromIon.report()));
+    List<String> problems = fromIon.findings().collectAsList().stream()
+        .filter(r -> r.getKind().equals(FindingRow.CORRUPT_LINE)).map(r -> r.getLine() + " " + r.getDetail()).sorted()
+        .toList();
+    int last = ITEMS / 2;
+    assertEquals(3, problems.size(), problems.toString());
+    assertTrue(problems.get(0).startsWith((last + 1) + " attribute score: an Ion SYMBOL is no DynamoDB value"),
+        problems.toString());
+    assertTrue(problems.get(1).startsWith((last + 2) + " attribute tags: a string set holds"), problems.toString());
+    assertTrue(problems.get(2).startsWith((last + 3) + " not Ion"), problems.toString());
+
+    // Re-keyed from Ion, the items are those re-keyed from DynamoDB JSON (written as DynamoDB JSON).
+    ExportRekey.Result a = ExportRekey.toFiles(spark, open(ion), RunV1ToRun.class.getName(), null, null, true,
+        temp.resolve("from-ion").toString());
+    assertEquals(oldItems, a.count(Outcome.MIGRATED));
+    assertEquals(ITEMS, a.written());
+    assertEquals(samples(ExportVerify.run(spark, open(temp.resolve("from-ion")), NEW, 10_000).report()),
+        samples(cliVerify(table, 10_000)).stream().filter(k -> !k.startsWith("WIDTH")).collect(
+            Collectors.toCollection(TreeSet::new)));
+
+    // An export format this job does not know is refused with what it reads.
+    Path csv = TestExports.write(temp, "csv", items.subList(0, 3), 1);
+    Path summary = csv.resolve("manifest-summary.json");
+    Files.writeString(summary, Files.readString(summary).replace("DYNAMODB_JSON", "CSV"));
+    ConfigurationException e = assertThrows(ConfigurationException.class, () -> open(csv));
+    assertTrue(e.getMessage().contains("outputFormat CSV is no export format this job reads (DYNAMODB_JSON, ION)"),
+        e.getMessage());
   }
 
   @Test

@@ -51,6 +51,12 @@ final class TestExports {
    */
   static Path write(Path root, String exportId, List<Map<String, AttributeValue>> items, int files,
       Map<Integer, List<String>> extraLines) throws IOException {
+    return write(root, exportId, items, files, extraLines, false);
+  }
+
+  /** {@link #write}, in Amazon Ion text when {@code ion}. */
+  static Path write(Path root, String exportId, List<Map<String, AttributeValue>> items, int files,
+      Map<Integer, List<String>> extraLines, boolean ion) throws IOException {
     Path dir = root.resolve("AWSDynamoDB").resolve(exportId);
     Path data = Files.createDirectories(dir.resolve("data"));
     List<List<String>> lines = new ArrayList<>();
@@ -58,12 +64,12 @@ final class TestExports {
       lines.add(new ArrayList<>());
     }
     for (int i = 0; i < items.size(); i++) {
-      lines.get(i % files).add(line(items.get(i)));
+      lines.get(i % files).add(ion ? ionLine(items.get(i)) : line(items.get(i)));
     }
     extraLines.forEach((f, extra) -> lines.get(f).addAll(extra));
     StringBuilder manifest = new StringBuilder();
     for (int f = 0; f < files; f++) {
-      String name = String.format("%05d-%s.json.gz", f, exportId);
+      String name = String.format("%05d-%s.%s.gz", f, exportId, ion ? "ion" : "json");
       ByteArrayOutputStream bytes = new ByteArrayOutputStream();
       try (OutputStream gz = new GZIPOutputStream(bytes)) {
         for (String l : lines.get(f)) {
@@ -81,7 +87,7 @@ final class TestExports {
         + "\"2026-11-04T07:28:34.028Z\",\"endTime\":\"2026-11-04T07:33:43.897Z\",\"exportTime\":"
         + "\"2026-11-04T07:28:34.028Z\",\"s3Bucket\":\"bucket\",\"s3Prefix\":\"exports\",\"manifestFilesS3Key\":"
         + "\"exports/AWSDynamoDB/" + exportId + "/manifest-files.json\",\"billedSizeBytes\":0,\"itemCount\":"
-        + items.size() + ",\"outputFormat\":\"DYNAMODB_JSON\",\"exportType\":\"FULL_EXPORT\"}");
+        + items.size() + ",\"outputFormat\":\"" + (ion ? "ION" : "DYNAMODB_JSON") + "\",\"exportType\":\"FULL_EXPORT\"}");
     return dir;
   }
 
@@ -92,6 +98,37 @@ final class TestExports {
   /** One export line. */
   static String line(Map<String, AttributeValue> item) {
     return "{\"Item\":" + map(item) + "}";
+  }
+
+  /** One export line in Amazon Ion text, as DynamoDB writes it. */
+  static String ionLine(Map<String, AttributeValue> item) {
+    return "$ion_1_0 {Item:" + ionMap(item) + "}";
+  }
+
+  private static String ionMap(Map<String, AttributeValue> m) {
+    StringBuilder b = new StringBuilder("{");
+    m.forEach((k, v) -> b.append(b.length() > 1 ? "," : "").append(string(k)).append(':').append(ion(v)));
+    return b.append('}').toString();
+  }
+
+  private static String ion(AttributeValue v) {
+    return switch (v.type()) {
+      case S -> string(v.s());
+      case N -> ionNumber(v.n());
+      case B -> "{{" + Base64.getEncoder().encodeToString(v.b().asByteArray()) + "}}";
+      case BOOL -> Boolean.toString(v.bool());
+      case NUL -> "null";
+      case SS -> "$dynamodb_SS::[" + String.join(",", v.ss().stream().map(TestExports::string).toList()) + "]";
+      case NS -> "$dynamodb_NS::[" + String.join(",", v.ns().stream().map(TestExports::ionNumber).toList()) + "]";
+      case L -> "[" + String.join(",", v.l().stream().map(TestExports::ion).toList()) + "]";
+      case M -> ionMap(v.m());
+      default -> throw new IllegalArgumentException("not exported by these tests: " + v);
+    };
+  }
+
+  /** A DynamoDB number as an Ion decimal: {@code 12.}, {@code 12.5}. */
+  private static String ionNumber(String n) {
+    return n.contains(".") ? n : n + ".";
   }
 
   private static String map(Map<String, AttributeValue> m) {
