@@ -5,9 +5,10 @@ import io.dynakeys.tools.ItemCheck;
 import io.dynakeys.tools.ItemChecker;
 import io.dynakeys.tools.ToolsAccess;
 import io.dynakeys.tools.VerifyReport;
-import java.util.ArrayList;
+import java.util.ArrayDeque;
 import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -117,44 +118,92 @@ public final class ExportVerify {
 
   private static Iterator<FindingRow> check(Iterator<Export.DataFile> part, Layouts layouts, int samples,
       byte[] confBytes, Export.Format format) {
-    Configuration conf = Export.configuration(confBytes);
-    ItemChecker checker = layouts.checker();
-    VerifyReport report = new VerifyReport(samples);
-    List<FindingRow> out = new ArrayList<>();
-    long lines = 0;
-    long problems = 0;
-    while (part.hasNext()) {
-      Export.DataFile file = part.next();
-      long inFile = 0;
-      for (Iterator<Export.Line> it = Export.lines(file, conf, format); it.hasNext(); ) {
-        Export.Line line = it.next();
-        if (line.item() == null) {
-          out.add(problem(line));
-          problems++;
-          if (line.line() > 0) {
-            inFile++;
-          }
-          continue;
-        }
-        inFile++;
-        ItemCheck check = checker.check(line.item());
-        report.add(check);
-        String entity = check.entity() == null ? VerifyReport.NO_SCHEMA : check.entity();
-        for (Finding f : check.findings()) {
-          out.add(new FindingRow(line.file(), line.line(), entity, check.partitionKey(), check.sortKey(),
-              f.kind().name(), f.attribute(), f.component(), f.declaredWidth(), f.foundWidth(), f.detail()));
-        }
+    return new Checking(part, layouts.checker(), new VerifyReport(samples), Export.configuration(confBytes), format);
+  }
+
+  /**
+   * One task's rows, produced as Spark consumes them (a task holds one item's findings at a time,
+   * however many the file has): each finding and export problem, then the task's report row.
+   */
+  private static final class Checking implements Iterator<FindingRow> {
+    private final Iterator<Export.DataFile> files;
+    private final ItemChecker checker;
+    private final VerifyReport report;
+    private final Configuration conf;
+    private final Export.Format format;
+    private final ArrayDeque<FindingRow> ready = new ArrayDeque<>();
+    private Export.DataFile file;
+    private Iterator<Export.Line> lines;
+    private long inFile;
+    private long total;
+    private long problems;
+    private boolean done;
+
+    Checking(Iterator<Export.DataFile> files, ItemChecker checker, VerifyReport report, Configuration conf,
+        Export.Format format) {
+      this.files = files;
+      this.checker = checker;
+      this.report = report;
+      this.conf = conf;
+      this.format = format;
+    }
+
+    @Override
+    public boolean hasNext() {
+      while (ready.isEmpty() && !done) {
+        step();
       }
-      lines += inFile;
-      if (file.itemCount() >= 0 && file.itemCount() != inFile) {
-        out.add(new FindingRow(file.path(), 0, null, null, null, FindingRow.ITEM_COUNT, null, null, null, null,
-            "the manifest lists " + file.itemCount() + " items, the file has " + inFile + " lines"));
+      return !ready.isEmpty();
+    }
+
+    @Override
+    public FindingRow next() {
+      if (!hasNext()) {
+        throw new NoSuchElementException();
+      }
+      return ready.poll();
+    }
+
+    private void step() {
+      if (lines == null) {
+        if (!files.hasNext()) {
+          ready.add(new FindingRow(null, total, null, null, null, FindingRow.REPORT, null, null, null, null,
+              problems + "\n" + ToolsAccess.reportToJson(report)));
+          done = true;
+          return;
+        }
+        file = files.next();
+        lines = Export.lines(file, conf, format);
+        inFile = 0;
+      }
+      if (!lines.hasNext()) {
+        total += inFile;
+        if (file.itemCount() >= 0 && file.itemCount() != inFile) {
+          ready.add(new FindingRow(file.path(), 0, null, null, null, FindingRow.ITEM_COUNT, null, null, null, null,
+              "the manifest lists " + file.itemCount() + " items, the file has " + inFile + " lines"));
+          problems++;
+        }
+        lines = null;
+        return;
+      }
+      Export.Line line = lines.next();
+      if (line.item() == null) {
+        ready.add(problem(line));
         problems++;
+        if (line.line() > 0) {
+          inFile++;
+        }
+        return;
+      }
+      inFile++;
+      ItemCheck check = checker.check(line.item());
+      report.add(check);
+      String entity = check.entity() == null ? VerifyReport.NO_SCHEMA : check.entity();
+      for (Finding f : check.findings()) {
+        ready.add(new FindingRow(line.file(), line.line(), entity, check.partitionKey(), check.sortKey(),
+            f.kind().name(), f.attribute(), f.component(), f.declaredWidth(), f.foundWidth(), f.detail()));
       }
     }
-    out.add(new FindingRow(null, lines, null, null, null, FindingRow.REPORT, null, null, null, null,
-        problems + "\n" + ToolsAccess.reportToJson(report)));
-    return out.iterator();
   }
 
   static FindingRow problem(Export.Line line) {

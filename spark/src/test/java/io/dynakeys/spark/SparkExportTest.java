@@ -367,22 +367,41 @@ class SparkExportTest {
   }
 
   @Test
-  void commandLineVerifiesAnExportAndExitsOneOnFindings() {
+  void commandLineVerifiesAndRekeysAnExport() {
+    Output verify = main("verify", "--export", export.toString(), "--schema", RunKeys.class.getName(), "--samples", "3");
+    assertEquals(1, verify.status(), verify.text());
+    assertTrue(verify.text().contains(String.format("%,d items", ITEMS)), verify.text());
+    assertTrue(verify.text().contains("NOT OK"), verify.text());
+
+    Path out = temp.resolve("cli-rekeyed");
+    Output rekey = main("rekey", "--export", export.toString(), "--migration", RunV1ToRun.class.getName(),
+        "--output", out.toString());
+    assertEquals(0, rekey.status(), rekey.text());
+    assertTrue(rekey.text().contains(String.format("MIGRATED   %,d", oldItems)), rekey.text());
+    Output clean = main("verify", "--export", out.toString(), "--schema", RunKeys.class.getName(), "--json");
+    assertEquals(1, clean.status(), clean.text()); // the planted defects other than widths stay
+    assertFalse(clean.text().contains("\"WIDTH\""), clean.text());
+
+    // Configuration errors: exit 2, nothing run.
+    assertEquals(2, main("verify", "--export", temp.resolve("missing").toString(), "--schema",
+        RunKeys.class.getName()).status());
+    assertEquals(2, main("rekey", "--export", export.toString(), "--migration", RunV1ToRun.class.getName()).status());
+    assertEquals(2, main("rekey", "--export", export.toString(), "--migration", RunV1ToRun.class.getName(),
+        "--output", out.toString()).status()); // not empty
+    assertEquals(2, main("verify", "--export", export.toString(), "--schema", "com.acme.NoSuchKeys").status());
+  }
+
+  private record Output(int status, String text) {}
+
+  private Output main(String... args) {
     PrintStream saved = System.out;
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    int status;
     try {
       System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-      status = SparkMain.run(spark, "verify", "--export", export.toString(), "--schema", RunKeys.class.getName(),
-          "--samples", "3");
+      int status = SparkMain.run(spark, args);
+      return new Output(status, bytes.toString(StandardCharsets.UTF_8));
     } finally {
       System.setOut(saved);
     }
-    String text = bytes.toString(StandardCharsets.UTF_8);
-    assertEquals(1, status, text);
-    assertTrue(text.contains(String.format("%,d items", ITEMS)), text);
-    assertTrue(text.contains("NOT OK"), text);
-    assertEquals(2, SparkMain.run(spark, "verify", "--export", temp.resolve("missing").toString(), "--schema",
-        RunKeys.class.getName()));
   }
 }
