@@ -1,0 +1,229 @@
+package io.dynakeys.spark;
+
+import io.dynakeys.tools.ConfigurationException;
+import io.dynakeys.tools.ToolsAccess;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The {@code spark-submit} entry point: {@code verify}, {@code rekey} and {@code load} over a
+ * DynamoDB export. The user's records (and their generated {@code Keys} classes, and the
+ * migration) come in their own jar, given to {@code spark-submit --jars}.
+ *
+ * <pre>
+ * spark-submit --class io.dynakeys.spark.SparkMain --jars records.jar dynakeys-spark-job.jar \
+ *     verify --export s3a://bucket/exports/AWSDynamoDB/01234-abcd --schema com.acme.RunKeys
+ * </pre>
+ *
+ * Exit status as the command line's: 0 everything as the layouts say, 1 findings or problems
+ * (corrupt lines, conflicts), 2 the command is wrong, 3 the job failed.
+ */
+@Command(name = "dynakeys-spark", mixinStandardHelpOptions = true,
+    subcommands = {SparkMain.Verify.class, SparkMain.RekeyCommand.class, SparkMain.Load.class},
+    description = "Verify and re-key a DynamoDB export on Spark.")
+public final class SparkMain implements Callable<Integer> {
+  static final int PRINTED_PROBLEMS = 50;
+
+  @Override
+  public Integer call() {
+    CommandLine.usage(this, System.err);
+    return 2;
+  }
+
+  /** Runs the command line and exits with its status. */
+  public static void main(String[] args) {
+    int status = run(null, args);
+    System.exit(status);
+  }
+
+  /**
+   * Runs the command line in this JVM.
+   *
+   * @param spark the session to use, or {@code null} for {@code SparkSession.builder().getOrCreate()}
+   * @return the exit status
+   */
+  public static int run(SparkSession spark, String... args) {
+    CommandLine cli = new CommandLine(new SparkMain());
+    cli.setExecutionExceptionHandler((e, line, parsed) -> {
+      if (e instanceof ConfigurationException) {
+        line.getErr().println("error: " + e.getMessage());
+        return 2;
+      }
+      line.getErr().println("failed: " + e);
+      e.printStackTrace(line.getErr());
+      return 3;
+    });
+    Base.session = spark;
+    return cli.execute(args);
+  }
+
+  abstract static class Base implements Callable<Integer> {
+    static SparkSession session;
+
+    @Option(names = "--export", required = true, description = "the export's directory (s3a://bucket/prefix/AWSDynamoDB/<ExportId>, or a path)")
+    String export;
+
+    @Option(names = "--master", description = "the Spark master when not run by spark-submit (local[4])")
+    String master;
+
+    SparkSession spark() {
+      if (session != null) {
+        return session;
+      }
+      SparkSession.Builder b = SparkSession.builder().appName("dynakeys-spark");
+      if (master != null) {
+        b.master(master);
+      }
+      return b.getOrCreate();
+    }
+
+    static void printProblems(PrintWriter out, List<?> problems, long total) {
+      if (total == 0) {
+        return;
+      }
+      out.printf("%nproblems (%,d; the first %d):%n", total, Math.min(total, PRINTED_PROBLEMS));
+      problems.stream().limit(PRINTED_PROBLEMS).forEach(p -> out.println("  " + p));
+    }
+  }
+
+  @Command(name = "verify", mixinStandardHelpOptions = true,
+      description = "Check every exported item against its layout, as dynakeys verify does on a live table.")
+  static final class Verify extends Base {
+    @Option(names = "--schema", required = true, description = "a Keys class, its record or an item collection; repeat for every entity")
+    List<String> schemas;
+
+    @Option(names = "--samples", defaultValue = "10", description = "offending items kept per entity and kind")
+    int samples;
+
+    @Option(names = "--json", description = "print the report as JSON")
+    boolean json;
+
+    @Option(names = "--findings", description = "write every finding and export problem here, as JSON lines (Spark's json writer)")
+    String findingsOut;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      SparkSession s = spark();
+      Export e = Export.open(export, s.sparkContext().hadoopConfiguration());
+      ExportVerify.Result r = ExportVerify.run(s, e, new Layouts(schemas), samples);
+      ToolsAccess.source(r.report(), e.directory());
+      PrintWriter out = spec.commandLine().getOut();
+      out.print(json ? r.report().toJson() + "\n" : r.report().toText());
+      if (findingsOut != null) {
+        r.findings().coalesce(Math.max(1, Math.min(16, e.files().size()))).write().json(findingsOut);
+      }
+      if (r.exportProblems() > 0) {
+        List<FindingRow> problems = r.findings().filter((org.apache.spark.api.java.function.FilterFunction<FindingRow>)
+            f -> FindingRow.CORRUPT_LINE.equals(f.getKind()) || FindingRow.ITEM_COUNT.equals(f.getKind()))
+            .limit(PRINTED_PROBLEMS).collectAsList();
+        printProblems(spec.commandLine().getErr(), problems, r.exportProblems());
+      }
+      out.flush();
+      return r.ok() ? 0 : 1;
+    }
+  }
+
+  @Command(name = "rekey", mixinStandardHelpOptions = true,
+      description = "Re-key every exported item with a Migration: to a new export (--output) for ImportTable, or back"
+          + " into the live table (--table) with dynakeys migrate's conditions.")
+  static final class RekeyCommand extends Base {
+    @Option(names = "--migration", required = true, description = "the io.dynakeys.tools.Migration class")
+    String migration;
+
+    @Option(names = "--from", description = "the old layout's Keys class (default: the migration's first type argument)")
+    String from;
+
+    @Option(names = "--to", description = "the new layout's Keys class (default: its second)")
+    String to;
+
+    @Option(names = "--drop-unknown-attributes", description = "drop attributes the old record does not declare")
+    boolean drop;
+
+    @Option(names = "--output", description = "write the re-keyed export here (a new directory)")
+    String output;
+
+    @CommandLine.Mixin
+    TableOptions table;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      if ((output == null) == (table.table == null)) {
+        throw new ConfigurationException("--output or --table: give exactly one");
+      }
+      SparkSession s = spark();
+      Export e = Export.open(export, s.sparkContext().hadoopConfiguration());
+      ExportRekey.Result r = output != null
+          ? ExportRekey.toFiles(s, e, migration, from, to, !drop, output)
+          : ExportRekey.toTable(s, e, migration, from, to, !drop, table.live());
+      PrintWriter out = spec.commandLine().getOut();
+      out.println("export " + e.directory() + ": " + r.outcomes().values().stream().mapToLong(Long::longValue).sum()
+          + " items");
+      for (Map.Entry<String, Long> o : r.outcomes().entrySet()) {
+        out.printf("  %-10s %,d%n", o.getKey(), o.getValue());
+      }
+      out.printf("written: %,d items%s%n", r.written(), output != null ? " to " + output : " to " + table.table);
+      printProblems(out, r.problems(), r.problems().size());
+      out.println(r.ok() ? "OK" : "NOT OK: " + r.problems().size() + " problem(s)");
+      out.flush();
+      return r.ok() ? 0 : 1;
+    }
+  }
+
+  @Command(name = "load", mixinStandardHelpOptions = true,
+      description = "Load an export into an empty table by batch writes (for servers without ImportTable).")
+  static final class Load extends Base {
+    @CommandLine.Mixin
+    TableOptions table;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      if (table.table == null) {
+        throw new ConfigurationException("--table is required");
+      }
+      SparkSession s = spark();
+      Export e = Export.open(export, s.sparkContext().hadoopConfiguration());
+      ExportLoader.Result r = ExportLoader.load(s, e, table.live());
+      PrintWriter out = spec.commandLine().getOut();
+      out.printf("loaded %,d items into %s%n", r.written(), table.table);
+      printProblems(out, r.problems(), r.problems().size());
+      out.flush();
+      return r.problems().isEmpty() ? 0 : 1;
+    }
+  }
+
+  static final class TableOptions {
+    @Option(names = "--table", description = "the live table")
+    String table;
+
+    @Option(names = "--endpoint", description = "the DynamoDB endpoint (default: AWS_ENDPOINT_URL_DYNAMODB, else the region's)")
+    String endpoint;
+
+    @Option(names = "--region", description = "the region (default: the SDK's chain)")
+    String region;
+
+    @Option(names = "--write-rate", defaultValue = "0", description = "items written per second by the whole job (0: no cap)")
+    double writeRate;
+
+    @Option(names = "--version-attribute", description = "an attribute every writer increases, compared instead of the whole item")
+    String versionAttribute;
+
+    LiveTable live() {
+      return new LiveTable(table, endpoint, region, writeRate, versionAttribute);
+    }
+  }
+}
