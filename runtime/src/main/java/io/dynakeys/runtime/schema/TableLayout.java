@@ -304,7 +304,7 @@ public final class TableLayout {
       Map<String, ScalarAttributeType> types) {
     List<String> names = expected.stream().map(Key::attribute).toList();
     if (!found.equals(names)) {
-      out.add(what + " is " + show(found) + ", the layout's " + (names.isEmpty() ? "absent" : show(names)));
+      out.add(what + " is " + show(found) + (names.isEmpty() ? ", the layout has none" : ", the layout's " + show(names)));
       return;
     }
     for (Key key : expected) {
