@@ -207,6 +207,15 @@ class NativeIndexDiagnosticsTest {
   }
 
   @Test
+  void invertedInAComposedKeyTooIsNoDiagnostic() {
+    Compilation compilation = compileWithoutCrash(match(List.of("    @Padded(10) @Inverted int saves,"),
+        "@SecondaryIndex(name = \"bySaves\", nativeKey = true, partitionKey = \"team\", sortKey = \"saves\")",
+        "@SecondaryIndex(name = \"byTeamSaves\", partitionKey = \"team\", sortKey = \"saves\")"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+  }
+
+  @Test
   void paddedOnAComponentOfNoComposedKeyIsAWarning() {
     JavaFileObject file = match(List.of("    @Padded(10) int goals,"),
         "@SecondaryIndex(name = \"byGoals\", nativeKey = true, partitionKey = \"team\", sortKey = \"goals\")");
@@ -227,5 +236,34 @@ class NativeIndexDiagnosticsTest {
         "@SecondaryIndex(name = \"byTeamGoals\", partitionKey = \"team\", sortKey = \"goals\")"));
 
     assertThat(compilation).succeededWithoutWarnings();
+  }
+
+  private static final JavaFileObject UPPER_CASE = AcmeSources.verbatim("UpperCase",
+      "package com.acme;",
+      "import software.amazon.awssdk.enhanced.dynamodb.AttributeConverter;",
+      "import software.amazon.awssdk.enhanced.dynamodb.AttributeValueType;",
+      "import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;",
+      "import software.amazon.awssdk.services.dynamodb.model.AttributeValue;",
+      "public class UpperCase implements AttributeConverter<String> {",
+      "  public AttributeValue transformFrom(String s) { return AttributeValue.fromS(s.toUpperCase()); }",
+      "  public String transformTo(AttributeValue v) { return v.s().toLowerCase(); }",
+      "  public EnhancedType<String> type() { return EnhancedType.of(String.class); }",
+      "  public AttributeValueType attributeValueType() { return AttributeValueType.S; }",
+      "}");
+
+  @Test
+  void aConvertedSortAttributeIsAnErrorButAConvertedPartitionAttributeIsNot() {
+    JavaFileObject file = match(List.of(
+            "    @software.amazon.awssdk.enhanced.dynamodb.mapper.annotations.DynamoDbConvertedBy(UpperCase.class) String code,"),
+        "@SecondaryIndex(name = \"byCode\", nativeKey = true, partitionKey = \"code\", sortKey = \"points\")",
+        "@SecondaryIndex(name = \"byTeamCode\", nativeKey = true, partitionKey = \"team\", sortKey = \"code\")");
+    Compilation compilation = compileWithoutCrash(UPPER_CASE, file);
+
+    assertThat(compilation).hadErrorContaining("code (UpperCase) cannot be a sort attribute of the native index"
+            + " byTeamCode: its @DynamoDbConvertedBy converter decides the stored form, whose order dynakeys"
+            + " cannot check, so a range or the order of the items would not follow its values. Move it to"
+            + " partitionKey (equality only), or key the index by a component of a scalar type")
+        .inFile(file).onLineContaining("DynamoDbConvertedBy(UpperCase.class) String code,");
+    assertThat(compilation).hadErrorCount(1);
   }
 }

@@ -145,8 +145,9 @@ final class NativeIndexValidator {
         return;
       }
     }
+    // In a composed key too, @Inverted and @Padded act there; the native attribute is the value.
     Optional<AnnotationMirror> inverted = Mirrors.find(component, AnnotationNames.INVERTED);
-    if (inverted.isPresent()) {
+    if (inverted.isPresent() && !composed.contains(name)) {
       report.error(Messages.nativeInverted(index.name(), name), component, inverted.get(), null);
     }
     Optional<AnnotationMirror> padded = Mirrors.find(component, AnnotationNames.PADDED);
