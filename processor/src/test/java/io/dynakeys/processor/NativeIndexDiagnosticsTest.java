@@ -80,6 +80,8 @@ class NativeIndexDiagnosticsTest {
         .contains(".nativeIndex(\"byTeam\", List.of(TEAM, REGION, LEVEL, AT), List.of(POINTS, RATING, DAY, BLOB))");
     assertThat(compilation).generatedSourceFile("com.acme.MatchKeys").contentsAsUtf8String()
         .contains("public static ByCoach.Query queryByCoach(String coach)");
+    assertThat(compilation).generatedSourceFile("com.acme.MatchKeys").contentsAsUtf8String()
+        .contains("A sparse index: an item whose {@code coach} is empty has no such attribute");
   }
 
   @Test

@@ -49,7 +49,7 @@ final class NativeIndexWriter {
     TypeSpec.Builder nested = TypeSpec.classBuilder(holder)
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
         .addJavadoc("The native global index $S of {@link $T}: keyed by the components' own attributes,"
-            + " each with its own type, $L.\n", index.name(), model.record(), LayoutDoc.nativeKeys(index))
+            + " each with its own type, $L.\n$L", index.name(), model.record(), LayoutDoc.nativeKeys(index), sparseNote(index))
         .addField(FieldSpec.builder(String.class, "INDEX_NAME", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
             .initializer("$S", index.name())
             .addJavadoc("The index name, as the table and {@code DynamoDbTable.index(...)} know it.\n")
@@ -134,6 +134,35 @@ final class NativeIndexWriter {
     return stage.build();
   }
 
+  /** For an index keyed by {@code Optional} components, which items it leaves out; nothing for another. */
+  private String sparseNote(IndexModel index) {
+    List<String> sparse = new ArrayList<>();
+    for (String name : index.partitionNames()) {
+      if (isOptional(name)) {
+        sparse.add(name);
+      }
+    }
+    for (String name : index.sortNames()) {
+      if (isOptional(name)) {
+        sparse.add(name);
+      }
+    }
+    if (sparse.isEmpty()) {
+      return "";
+    }
+    return "\n<p>A sparse index: an item whose {@code " + String.join("} or {@code ", sparse) + "} is empty has"
+        + " no such attribute, so DynamoDB leaves it out of the index; queries take the values themselves.\n";
+  }
+
+  private boolean isOptional(String component) {
+    return !valueType(component).equals(TypeName.get(element(component).asType()).withoutAnnotations());
+  }
+
+  private RecordComponentElement element(String component) {
+    return model.element().getRecordComponents().stream()
+        .filter(c -> c.getSimpleName().contentEquals(component)).findFirst().orElseThrow();
+  }
+
   /** The stage classes: {@code Query}, {@code QueryByScore}, {@code QueryByScoreAndAt}, ... */
   static List<String> stageNames(List<String> sort) {
     List<String> out = new ArrayList<>();
@@ -152,9 +181,7 @@ final class NativeIndexWriter {
 
   /** The type a query takes for a component: its own, or {@code T} for an {@code Optional<T>}. */
   private TypeName valueType(String component) {
-    RecordComponentElement element = model.element().getRecordComponents().stream()
-        .filter(c -> c.getSimpleName().contentEquals(component)).findFirst().orElseThrow();
-    TypeMirror type = element.asType();
+    TypeMirror type = element(component).asType();
     if (type.getKind() == TypeKind.DECLARED && type instanceof DeclaredType declared
         && declared.asElement().toString().equals("java.util.Optional") && declared.getTypeArguments().size() == 1) {
       type = declared.getTypeArguments().get(0);
