@@ -64,8 +64,9 @@ import java.lang.annotation.Target;
  * <p>A native index is global; its attributes must be stored as strings, numbers or binary, and a
  * sort component's stored form must sort like its values: {@code Instant}, {@code LocalDateTime},
  * {@code OffsetDateTime}, {@code ZonedDateTime} and other texts of the SDK's converters that do
- * not, enums (stored by name), {@code @Inverted} and converted components are compile errors
- * there. Prefixes and attribute names do not apply ({@code partitionPrefix}, {@code sortPrefix},
+ * not, enums (stored by name) and converted components are compile errors there, and so is
+ * {@code @Inverted} on a component of no composed key (DynamoDB has no per-attribute direction:
+ * read descending). Prefixes and attribute names do not apply ({@code partitionPrefix}, {@code sortPrefix},
  * {@code partitionKeyAttribute}, {@code sortKeyAttribute} are errors with it).
  */
 @Documented
