@@ -48,6 +48,26 @@ import java.lang.annotation.Target;
  * <p>A plain (not {@code Optional}) component that is {@code null} is refused when the item is
  * written, as in any key. On read, an item whose components give an index key it does not have is
  * a {@code KeyMismatchException}: it is missing from the index.
+ *
+ * <p><b>Native index keys.</b> With {@link #nativeKey() nativeKey = true} the index is keyed by the
+ * components' own attributes, each with the type it is stored as, instead of two composed strings:
+ * DynamoDB's multi-attribute keys, up to four partition and four sort attributes, queried left to
+ * right. Nothing is computed or written for it, and a number sorts as a number without
+ * {@code @Padded}:
+ *
+ * <pre>{@code
+ * @SecondaryIndex(name = "byTeam", nativeKey = true, partitionKey = {"team", "region"},
+ *     sortKey = {"score", "at"})
+ * RunKeys.queryByTeam("red", 3).score(1500).at().atLeast(t);   // team = "red" AND region = 3 AND score = 1500 AND at >= t
+ * }</pre>
+ *
+ * <p>A native index is global; its attributes must be stored as strings, numbers or binary, and a
+ * sort component's stored form must sort like its values: {@code Instant}, {@code LocalDateTime},
+ * {@code OffsetDateTime}, {@code ZonedDateTime} and other texts of the SDK's converters that do
+ * not, enums (stored by name) and converted components are compile errors there, and so is
+ * {@code @Inverted} on a component of no composed key (DynamoDB has no per-attribute direction:
+ * read descending). Prefixes and attribute names do not apply ({@code partitionPrefix}, {@code sortPrefix},
+ * {@code partitionKeyAttribute}, {@code sortKeyAttribute} are errors with it).
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
@@ -81,4 +101,11 @@ public @interface SecondaryIndex {
 
   /** The attribute that holds the index sort key; {@code <name>_sk} when empty. */
   String sortKeyAttribute() default "";
+
+  /**
+   * Whether the index is keyed natively by the components' own attributes (DynamoDB's
+   * multi-attribute index keys: up to four partition and four sort attributes, each with its own
+   * type) rather than by two composed string attributes. Global indexes only.
+   */
+  boolean nativeKey() default false;
 }

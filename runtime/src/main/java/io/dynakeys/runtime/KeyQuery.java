@@ -41,7 +41,9 @@ public final class KeyQuery<T> implements QueryStage<T> {
     /** {@code sk <= :hi}. */
     AT_MOST,
     /** {@code sk < :hi}. */
-    LESS_THAN
+    LESS_THAN,
+    /** {@code sk > :lo}: only in a {@link NativeCondition} (a composed key closes the bound itself). */
+    GREATER_THAN
   }
 
   private static final String MAX_CHAR = new String(Character.toChars(Character.MAX_CODE_POINT));
@@ -55,9 +57,18 @@ public final class KeyQuery<T> implements QueryStage<T> {
   private final Operator operator;
   private final String first;
   private final String second;
+  /** The condition of a native index query, or {@code null} for a composed key. */
+  private final NativeCondition nativeCondition;
 
   private KeyQuery(String indexName, String partitionAttribute, List<String> partitionValues,
       String sortAttribute, char delimiter, Operator operator, String first, String second) {
+    this(indexName, partitionAttribute, partitionValues, sortAttribute, delimiter, operator, first, second, null);
+  }
+
+  private KeyQuery(String indexName, String partitionAttribute, List<String> partitionValues,
+      String sortAttribute, char delimiter, Operator operator, String first, String second,
+      NativeCondition nativeCondition) {
+    this.nativeCondition = nativeCondition;
     this.indexName = indexName;
     this.partitionAttribute = partitionAttribute;
     this.partitionValues = partitionValues;
@@ -105,6 +116,61 @@ public final class KeyQuery<T> implements QueryStage<T> {
   }
 
   /**
+   * A query of a native index: one keyed by the components' own attributes (up to four partition
+   * and four sort attributes, each with its own type), with equality on every partition attribute.
+   * The attributes and their order are {@code schema}'s metadata of the index; the values are
+   * converted by the schema as the components are stored. For generated stages.
+   *
+   * @param indexName the index
+   * @param schema the record's table schema, which declares the index
+   * @param partitionValues a value of each partition component, in key order
+   * @throws KeyFormatException when a value is null, empty or over DynamoDB's key limits
+   */
+  public static <T> KeyQuery<T> nativeIndex(String indexName, software.amazon.awssdk.enhanced.dynamodb.TableSchema<T> schema,
+      Object... partitionValues) {
+    return ofNative(NativeCondition.partition(indexName, schema, partitionValues));
+  }
+
+  private static <T> KeyQuery<T> ofNative(NativeCondition condition) {
+    return new KeyQuery<>(condition.indexName(), String.join(", ", condition.partitionAttributes()),
+        List.of(condition.partitionText()), condition.rangeAttribute(), '\u0000', condition.operator(), null, null,
+        condition);
+  }
+
+  /**
+   * A native index query narrowed to the items whose next sort attribute equals {@code value}.
+   * For generated stages.
+   *
+   * @throws IllegalStateException when this is no native query, or it has a range or no sort
+   *     attribute left
+   */
+  public KeyQuery<T> withNativeEqual(Object value) {
+    return ofNative(requireNative().withEqual(value));
+  }
+
+  /**
+   * A native index query narrowed to the items whose next sort attribute lies in a range of
+   * values; a {@code null} bound is open. For the runtime's {@link ValueRangeStep}.
+   *
+   * @throws IllegalArgumentException when the lower bound sorts after the upper one
+   */
+  public KeyQuery<T> withNativeRange(Object lower, boolean lowerIncluded, Object upper, boolean upperIncluded) {
+    return ofNative(requireNative().withRange(lower, lowerIncluded, upper, upperIncluded));
+  }
+
+  /** The condition of a native index query, or {@code null} for a query of a composed key. */
+  public NativeCondition nativeCondition() {
+    return nativeCondition;
+  }
+
+  private NativeCondition requireNative() {
+    if (nativeCondition == null) {
+      throw new IllegalStateException("not a query of a native index: " + this);
+    }
+    return nativeCondition;
+  }
+
+  /**
    * A query of the single item with the sort key {@code sortKey} (for records whose sort key is a
    * constant prefix tag).
    */
@@ -137,6 +203,9 @@ public final class KeyQuery<T> implements QueryStage<T> {
    * @throws IllegalStateException when the query is not a whole partition or a prefix
    */
   public String sortPrefix() {
+    if (nativeCondition != null) {
+      throw new IllegalStateException("a query of a native index has no key prefix: " + this);
+    }
     if (operator == Operator.NONE) {
       return "";
     }
@@ -290,6 +359,9 @@ public final class KeyQuery<T> implements QueryStage<T> {
 
   /** The same condition on the partition {@code shard} alone (0 for an unsharded query). */
   public KeyQuery<T> forPartition(int shard) {
+    if (nativeCondition != null) {
+      return this;
+    }
     return new KeyQuery<>(indexName, partitionAttribute, List.of(partitionValues.get(shard)),
         sortAttribute, delimiter, operator, first, second);
   }
@@ -332,6 +404,9 @@ public final class KeyQuery<T> implements QueryStage<T> {
    */
   @Override
   public QueryConditional toQueryConditional() {
+    if (nativeCondition != null) {
+      return new PrintableQueryConditional(nativeCondition.toQueryConditional(), this);
+    }
     return new PrintableQueryConditional(conditional(partitionValue("toQueryConditional()")), this);
   }
 
@@ -359,6 +434,9 @@ public final class KeyQuery<T> implements QueryStage<T> {
   /** This query for the low-level client: expression, names and values. */
   @Override
   public KeyCondition toKeyCondition() {
+    if (nativeCondition != null) {
+      return nativeCondition.toKeyCondition();
+    }
     Map<String, String> names = new LinkedHashMap<>();
     Map<String, AttributeValue> values = new LinkedHashMap<>();
     names.put("#pk", partitionAttribute);
@@ -406,6 +484,9 @@ public final class KeyQuery<T> implements QueryStage<T> {
 
   @Override
   public String toString() {
+    if (nativeCondition != null) {
+      return nativeCondition.toString();
+    }
     String where = indexName == null ? "" : " on index " + indexName;
     String pk = partitionValues.size() == 1
         ? partitionAttribute + " = \"" + partitionValues.get(0) + "\""

@@ -86,6 +86,21 @@ public abstract sealed class Attribute<R, T> permits ValueAttribute, KeyComponen
     return new IndexKeyComponent<>(name, attributeName, accessor, codec);
   }
 
+  /**
+   * A component of native indexes' keys only: stored as itself, the index's key attribute, and
+   * written in no composed key, so it has no codec.
+   *
+   * @param name the component's name
+   * @param attributeName the attribute that stores it
+   * @param accessor the record's accessor
+   * @param <R> the record
+   * @param <T> the component's type
+   * @return the handle
+   */
+  public static <R, T> IndexKeyComponent<R, T> indexKey(String name, String attributeName, Function<R, T> accessor) {
+    return new IndexKeyComponent<>(name, attributeName, accessor, null);
+  }
+
   /** The component's name, as the record declares it. */
   public final String name() {
     return name;

@@ -17,13 +17,16 @@ public abstract sealed class KeyComponent<R, T> extends Attribute<R, T>
 
   KeyComponent(String name, String attributeName, Function<R, T> accessor, KeyCodec<?> codec) {
     super(name, attributeName, accessor);
-    this.codec = Objects.requireNonNull(codec, "codec");
-    if (!codec.component().equals(name)) {
+    this.codec = codec;
+    if (codec != null && !codec.component().equals(name)) {
       throw new IllegalArgumentException("the codec of " + codec.component() + " is not the codec of " + name);
     }
   }
 
-  /** How the component is written in keys: the same codec the generated encoders call. */
+  /**
+   * How the component is written in keys: the same codec the generated encoders call; {@code null}
+   * for a component that keys only native indexes, which store it as itself and write it in no key.
+   */
   public final KeyCodec<?> codec() {
     return codec;
   }
@@ -42,6 +45,9 @@ public abstract sealed class KeyComponent<R, T> extends Attribute<R, T>
    */
   @SuppressWarnings("unchecked")
   public final String encode(R item) {
+    if (codec == null) {
+      throw new IllegalStateException(name() + " keys only native indexes, which store it as itself: it has no key text");
+    }
     Object value = get(item);
     if (value instanceof Optional<?> optional) {
       if (optional.isEmpty()) {

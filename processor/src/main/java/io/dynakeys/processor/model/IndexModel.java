@@ -19,6 +19,8 @@ import javax.lang.model.element.AnnotationMirror;
  * @param position where javac can place a diagnostic: the annotation, or its container when it
  *     is repeated
  * @param ordinal its place among the record's indexes, in source order
+ * @param nativeKey whether it is keyed natively, by the components' own attributes (its layout
+ *     then holds no components: the names are {@code partitionNames} and {@code sortNames})
  */
 public record IndexModel(
     String name,
@@ -30,7 +32,8 @@ public record IndexModel(
     String declaredSortAttribute,
     AnnotationMirror annotation,
     AnnotationMirror position,
-    int ordinal) {
+    int ordinal,
+    boolean nativeKey) {
 
   /** The nested class generated for the index: {@code ByPlayer} for {@code byPlayer}. */
   public String className() {

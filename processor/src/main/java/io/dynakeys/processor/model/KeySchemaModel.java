@@ -23,6 +23,8 @@ import javax.lang.model.element.TypeElement;
  * @param delimiterValue the {@code delimiter} attribute, or null when defaulted
  * @param sharding the record's {@code @Sharded}, or {@code null}
  * @param collections the {@code @ItemCollection} interfaces the record implements, by name
+ * @param nativeIndexes the indexes keyed natively by the components' own attributes
+ *     ({@code nativeKey = true}), in source order; {@code indexes} holds the composed ones
  */
 public record KeySchemaModel(
     ClassName record,
@@ -34,11 +36,22 @@ public record KeySchemaModel(
     AnnotationMirror annotation,
     AnnotationValue delimiterValue,
     Sharding sharding,
-    java.util.Set<String> collections) {
+    java.util.Set<String> collections,
+    List<IndexModel> nativeIndexes) {
 
   /** The record's simple name, as generated code names it in messages. */
   public String recordName() {
     return record.simpleName();
+  }
+
+  /** The components of the native indexes, by name, with the indexes and places they key. */
+  public java.util.Set<String> nativeComponents() {
+    java.util.Set<String> names = new java.util.LinkedHashSet<>();
+    for (IndexModel index : nativeIndexes) {
+      names.addAll(index.partitionNames());
+      names.addAll(index.sortNames());
+    }
+    return names;
   }
 
   /** The table's partition key layout. */

@@ -25,7 +25,7 @@ final class IndexReader {
   record Declaration(
       AnnotationMirror mirror, AnnotationMirror position, int ordinal, String name, boolean local,
       List<String> partitionKey, List<String> sortKey, String partitionPrefix, String sortPrefix,
-      String partitionAttribute, String sortAttribute) {}
+      String partitionAttribute, String sortAttribute, boolean nativeKey) {}
 
   /** The declarations on {@code type}, in source order; malformed ones (javac reports them) left out. */
   static List<Declaration> declarations(TypeElement type) {
@@ -53,11 +53,14 @@ final class IndexReader {
       Optional<String> sp = Mirrors.value(m, "sortPrefix", String.class);
       Optional<String> pa = Mirrors.value(m, "partitionKeyAttribute", String.class);
       Optional<String> sa = Mirrors.value(m, "sortKeyAttribute", String.class);
-      if (indexName.isEmpty() || local.isEmpty() || pp.isEmpty() || sp.isEmpty() || pa.isEmpty() || sa.isEmpty()) {
+      Optional<Boolean> nativeKey = Mirrors.value(m, "nativeKey", Boolean.class);
+      if (indexName.isEmpty() || local.isEmpty() || pp.isEmpty() || sp.isEmpty() || pa.isEmpty() || sa.isEmpty()
+          || nativeKey.isEmpty()) {
         continue;
       }
       declarations.add(new Declaration(m, mirrors.get(m), ordinal, indexName.get(), local.get(),
-          names(m, "partitionKey"), names(m, "sortKey"), pp.get(), sp.get(), pa.get(), sa.get()));
+          names(m, "partitionKey"), names(m, "sortKey"), pp.get(), sp.get(), pa.get(), sa.get(),
+          nativeKey.get()));
     }
     return declarations;
   }
@@ -72,7 +75,8 @@ final class IndexReader {
     List<KeyComponent> partition = new ArrayList<>();
     List<KeyComponent> sort = new ArrayList<>();
     char d = table.partition().delimiter();
-    for (String attribute : List.of("partitionKey", "sortKey")) {
+    // A native index composes no key: its components are checked as stored attributes, not codecs.
+    for (String attribute : declaration.nativeKey() ? List.<String>of() : List.of("partitionKey", "sortKey")) {
       boolean isPartition = attribute.equals("partitionKey");
       List<String> names = isPartition ? declaration.partitionKey() : declaration.sortKey();
       List<String> seen = new ArrayList<>();
@@ -101,7 +105,7 @@ final class IndexReader {
     return Optional.of(new IndexModel(declaration.name(), declaration.local(),
         new KeyLayout(declaration.name(), partitionPart, sortPart), declaration.partitionKey(),
         declaration.sortKey(), declaration.partitionAttribute(), declaration.sortAttribute(),
-        m, declaration.position(), declaration.ordinal()));
+        m, declaration.position(), declaration.ordinal(), declaration.nativeKey()));
   }
 
   /** The strings of the array attribute {@code attribute} as written; empty when defaulted. */

@@ -93,9 +93,14 @@ public final class KeySchemaReader {
     char d = delimiter.get();
     List<IndexReader.Declaration> declarations = IndexReader.declarations(type);
     Set<String> indexed = new HashSet<>();
+    Set<String> composed = new HashSet<>(); // in the key of a composed (not native) index
     declarations.forEach(i -> {
       indexed.addAll(i.partitionKey());
       indexed.addAll(i.sortKey());
+      if (!i.nativeKey()) {
+        composed.addAll(i.partitionKey());
+        composed.addAll(i.sortKey());
+      }
     });
 
     List<KeyComponent> partition = new ArrayList<>();
@@ -146,7 +151,8 @@ public final class KeySchemaReader {
           ? new AttributeTypeReader.Outcome(io.dynakeys.processor.model.AttributeType.of(
               io.dynakeys.processor.model.AttributeType.Kind.CONVERTED, options.converter()), null)
           : AttributeTypeReader.read(componentType, List.of(type.getQualifiedName().toString()));
-      boolean inSomeKey = pk.isPresent() || sk.isPresent() || indexed.contains(componentName);
+      // A native index's component is checked as what it is stored as, so its type problem is this one.
+      boolean inSomeKey = pk.isPresent() || sk.isPresent() || composed.contains(componentName);
       if (storage.problem() == null) {
         if (options.ignoreNulls() && ClientAnnotations.ignoreNullsProblem(storage.type()) != null) {
           report.error(Messages.ignoreNullsProblem(componentName, ClientAnnotations.ignoreNullsProblem(storage.type())),
@@ -195,12 +201,13 @@ public final class KeySchemaReader {
     KeyLayout table = new KeyLayout(null, partitionPart, sortPart);
 
     List<IndexModel> indexes = new ArrayList<>();
+    List<IndexModel> nativeIndexes = new ArrayList<>();
     for (IndexReader.Declaration declaration : declarations) {
       Optional<IndexModel> index = IndexReader.resolve(declaration, table, byName);
       if (index.isEmpty()) {
         valid = false;
       } else {
-        indexes.add(index.get());
+        (index.get().nativeKey() ? nativeIndexes : indexes).add(index.get());
       }
     }
     if (!valid) {
@@ -218,7 +225,7 @@ public final class KeySchemaReader {
     }
     return new Result.Read(new KeySchemaModel(ClassName.get(type), keysClassName(type), table,
         List.copyOf(indexes), List.copyOf(attributes), type, schema,
-        Mirrors.explicit(schema, "delimiter"), sharding, collections(type)));
+        Mirrors.explicit(schema, "delimiter"), sharding, collections(type), List.copyOf(nativeIndexes)));
   }
 
   /** The {@code @ItemCollection} interfaces {@code type} implements, by qualified name. */

@@ -10,11 +10,11 @@ import java.util.Map;
  * as. This is the one list of storable scalars; a test holds it equal to the SDK's own converters,
  * so a type the SDK adds or stores differently shows up as a failing test, not as a surprise.
  */
-final class StorableTypes {
+public final class StorableTypes {
   private StorableTypes() {}
 
   /** How a scalar is stored: S, N, B (which DynamoDB sets and map keys accept) or BOOL. */
-  enum Stored { S, N, B, BOOL }
+  public enum Stored { S, N, B, BOOL }
 
   private static final Map<String, Stored> SCALARS = new LinkedHashMap<>();
 
@@ -50,7 +50,7 @@ final class StorableTypes {
   }
 
   /** How the scalar named {@code qualifiedName} is stored, or {@code null} for no scalar. */
-  static Stored stored(String qualifiedName) {
+  public static Stored stored(String qualifiedName) {
     return SCALARS.get(qualifiedName);
   }
 

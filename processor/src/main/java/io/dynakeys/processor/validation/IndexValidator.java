@@ -49,6 +49,14 @@ public final class IndexValidator {
       checkKeys(model, index, components);
       checkAttributes(model, index, usedAttributes);
     }
+    NativeIndexValidator nativeIndexes = new NativeIndexValidator(report);
+    for (IndexModel index : model.nativeIndexes()) {
+      if (!checkName(model, index, classes)) {
+        continue;
+      }
+      checkKeys(model, index, components);
+      nativeIndexes.validate(model, index, this);
+    }
   }
 
   private boolean checkName(KeySchemaModel model, IndexModel index, Map<String, String> classes) {
@@ -112,7 +120,7 @@ public final class IndexValidator {
   }
 
   /** An error on {@code attribute} of an index declaration, placed even when it is repeated. */
-  private void error(KeySchemaModel model, IndexModel index, String message, String attribute) {
+  void error(KeySchemaModel model, IndexModel index, String message, String attribute) {
     AnnotationValue value = Mirrors.explicit(index.annotation(), attribute);
     if (!index.repeated()) {
       report.error(message, model.element(), index.annotation(), value);

@@ -620,4 +620,52 @@ public final class Messages {
     }
     return "'" + c + "'";
   }
+
+  // Native index keys (@SecondaryIndex(nativeKey = true)).
+
+  public static String nativeIndexLocal(String index) {
+    return "index " + index + " is local, but native (multi-attribute) keys are for global indexes"
+        + " only: remove local = true, or remove nativeKey = true to compose the local index's sort key";
+  }
+
+  public static String nativeIndexComposedAttribute(String index, String attribute) {
+    return attribute + " has no meaning for the native index " + index + ": its keys are the"
+        + " components' own attributes, with no prefix and no key attribute of their own. Remove "
+        + attribute + ", or remove nativeKey = true to compose the keys";
+  }
+
+  public static String nativeIndexTooManyAttributes(String index, String side, int count) {
+    return "the native index " + index + " has " + count + " " + side + " attributes; DynamoDB keys an"
+        + " index by at most 4 partition and 4 sort attributes. Drop " + (count - 4) + " of them, or remove"
+        + " nativeKey = true to compose them into one key";
+  }
+
+  public static String nativeKeyNotScalar(String index, String component, String type) {
+    return component + " (" + type + ") cannot key the native index " + index + ": DynamoDB key"
+        + " attributes are strings, numbers or binary, and " + type + " is stored as neither. Key the"
+        + " index by another component, or remove nativeKey = true to compose it into a string key";
+  }
+
+  public static String nativeSortUnordered(String index, String component, String type, String why, String fix) {
+    return component + " (" + type + ") cannot be a sort attribute of the native index " + index
+        + ": " + why + ", so a range or the order of the items would not follow its values. " + fix;
+  }
+
+  public static String nativeInverted(String index, String component) {
+    return "@Inverted on " + component + " cannot apply in the native index " + index + ": a native"
+        + " key attribute is the stored value, and DynamoDB has no per-attribute direction. Read the"
+        + " index descending (ReadOptions descending()), or remove nativeKey = true to compose an inverted key";
+  }
+
+  public static String nativePath(String index, String component) {
+    return "the path " + component + " cannot key the native index " + index + ": its subtree and"
+        + " children queries need a composed key. Key the index by other components, or remove nativeKey ="
+        + " true";
+  }
+
+  public static String nativePaddedIgnored(String index, String component) {
+    return "@Padded on " + component + " has no effect in the native index " + index + ": the"
+        + " attribute holds the value as the SDK stores it (a number sorts as a number, without"
+        + " padding), and " + component + " is in no composed key. Remove @Padded";
+  }
 }

@@ -83,6 +83,10 @@ public final class KeysWriter {
       keys.addType(nested.build());
       addIndexQueryShortcut(keys, index, holder);
     }
+    NativeIndexWriter nativeIndexes = new NativeIndexWriter(model, names);
+    for (IndexModel index : model.nativeIndexes()) {
+      nativeIndexes.addTo(keys, index);
+    }
     new TableSchemaWriter(model, names).addTo(keys);
     return keys.build();
   }
@@ -94,10 +98,15 @@ public final class KeysWriter {
   private FieldSpec handle(Attribute a) {
     KeyComponent key = model.keyComponents().get(a.name());
     boolean primary = model.table().components().stream().anyMatch(c -> c.name().equals(a.name()));
-    ClassName kind = key == null ? RuntimeTypes.VALUE_ATTRIBUTE
+    // A component of native indexes only is an index key stored as itself: no codec.
+    boolean nativeOnly = key == null && model.nativeComponents().contains(a.name());
+    ClassName kind = nativeOnly ? RuntimeTypes.INDEX_KEY_COMPONENT : key == null ? RuntimeTypes.VALUE_ATTRIBUTE
         : primary ? RuntimeTypes.PRIMARY_KEY_COMPONENT : RuntimeTypes.INDEX_KEY_COMPONENT;
     TypeName type = ParameterizedTypeName.get(kind, model.record(), a.valueType());
-    CodeBlock init = key == null
+    CodeBlock init = nativeOnly
+        ? CodeBlock.of("$T.indexKey($S, $S, $T::$N)", RuntimeTypes.ATTRIBUTE, a.name(), a.attributeName(),
+            model.record(), a.name())
+        : key == null
         ? CodeBlock.of("$T.value($S, $S, $T::$N)", RuntimeTypes.ATTRIBUTE, a.name(), a.attributeName(),
             model.record(), a.name())
         : CodeBlock.of("$T.$N($S, $S, $T::$N, $N)", RuntimeTypes.ATTRIBUTE, primary ? "primaryKey" : "indexKey",
@@ -105,7 +114,8 @@ public final class KeysWriter {
     return FieldSpec.builder(type, names.handle(a.name()), Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
         .initializer(init)
         .addJavadoc("{@code $L}$L: $L.\n", a.name(), a.renamed() ? " (stored as {@code " + a.attributeName() + "})" : "",
-            key == null ? "in no key" : written(key) + ", in " + keysOf(a.name()))
+            nativeOnly ? "stored as itself, in " + nativeKeysOf(a.name())
+                : key == null ? "in no key" : written(key) + ", in " + keysOf(a.name()) + nativeAlso(a.name()))
         .build();
   }
 
@@ -118,6 +128,18 @@ public final class KeysWriter {
       return "a path of segments joined by " + LayoutDoc.code(String.valueOf(c.path().delimiter()));
     }
     return c.fixedLength() >= 0 ? "text of " + c.fixedLength() + " characters" : "text";
+  }
+
+  /** The native indexes a component keys: {@code the native index byTeam}. */
+  private String nativeKeysOf(String component) {
+    List<String> indexes = model.nativeIndexes().stream()
+        .filter(i -> i.partitionNames().contains(component) || i.sortNames().contains(component))
+        .map(i -> "{@code " + i.name() + "}").toList();
+    return (indexes.size() == 1 ? "the native index " : "the native indexes ") + String.join(", ", indexes);
+  }
+
+  private String nativeAlso(String component) {
+    return model.nativeComponents().contains(component) ? " and " + nativeKeysOf(component) : "";
   }
 
   /** The key attributes a component is written into: {@code sk, byPlayer_sk}. */

@@ -41,11 +41,20 @@ final class LayoutDoc {
     for (IndexModel index : model.indexes()) {
       doc.add("\nindex $L:\n$L", index.name(), lines(model, index));
     }
+    for (IndexModel index : model.nativeIndexes()) {
+      doc.add("\nnative index $L: $L\n", index.name(), escape(nativeKeys(index)));
+    }
     doc.add("</pre>\n\n")
         .add("<p>Encoders reject null, empty and out-of-domain components and values that contain"
             + " the delimiter with a {@code KeyFormatException}; parsers accept exactly the keys the"
             + " encoders write.\n");
     return doc.build();
+  }
+
+  /** A native index's keys: {@code partition team, region; sort score, at}. */
+  static String nativeKeys(IndexModel index) {
+    return "partition " + String.join(", ", index.partitionNames())
+        + (index.sortNames().isEmpty() ? "" : "; sort " + String.join(", ", index.sortNames()));
   }
 
   /** The pattern and example lines of an index's keys; a local index of a sharded record is sharded too. */

@@ -52,6 +52,10 @@ final class Names {
     for (IndexModel index : model.indexes()) {
       reservedForLocals.add(index.className());
     }
+    for (IndexModel index : model.nativeIndexes()) {
+      reservedForLocals.add(index.className());
+      reservedForLocals.addAll(NativeIndexWriter.stageNames(index.sortNames()));
+    }
     // Components name parameters everywhere, and the records' components of PartitionParts.
     Set<String> taken = new HashSet<>(reservedForLocals);
     model.element().getRecordComponents().forEach(c -> taken.add(c.getSimpleName().toString()));

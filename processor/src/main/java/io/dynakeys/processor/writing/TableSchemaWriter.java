@@ -84,6 +84,11 @@ final class TableSchemaWriter {
             index.layout().sort().attribute(), holder);
       }
     }
+    for (IndexModel index : model.nativeIndexes()) {
+      init.add("\n.nativeIndex($S, $T.of($L), $T.of($L))", index.name(), List.class,
+          String.join(", ", index.partitionNames().stream().map(names::handle).toList()), List.class,
+          String.join(", ", index.sortNames().stream().map(names::handle).toList()));
+    }
     KeyComponent path = model.pathComponent();
     if (path != null && path.path().indexes()) {
       init.add("\n.indexPartitionKey($S, $S, $T::$N)", path.childrenIndex(), path.parentAttribute(),

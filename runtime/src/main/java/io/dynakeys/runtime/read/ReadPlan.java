@@ -2,6 +2,7 @@ package io.dynakeys.runtime.read;
 
 import io.dynakeys.codecs.Utf8;
 import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.NativeCondition;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -62,6 +63,9 @@ final class ReadPlan<T> {
    */
   static <T> ReadPlan<T> of(KeyQuery<?> query, String tableName, TableSchema<T> schema, boolean descending) {
     TableMetadata metadata = schema.tableMetadata();
+    if (query.nativeCondition() != null) {
+      return ofNative(query, tableName, schema, descending, metadata);
+    }
     String index = query.indexName();
     String where = index == null ? "table " + tableName : "index " + index + " of table " + tableName;
     String partitionKey;
@@ -95,6 +99,38 @@ final class ReadPlan<T> {
     keys.remove(query.partitionAttribute());
     String sortAttribute = query.sortAttribute() != null ? query.sortAttribute() : sortKey.orElse(null);
     return new ReadPlan<>(query, tableName, schema, descending, sortAttribute, List.copyOf(keys));
+  }
+
+  /**
+   * A native index query: its attributes must be the index's, in order; a position holds every
+   * key attribute of the index and the table but the partition attributes, which the query fixes.
+   * One partition: the items come in the server's order, so the merge needs no sort key.
+   */
+  private static <T> ReadPlan<T> ofNative(KeyQuery<?> query, String tableName, TableSchema<T> schema,
+      boolean descending, TableMetadata metadata) {
+    NativeCondition condition = query.nativeCondition();
+    String index = condition.indexName();
+    List<String> partition;
+    List<String> sort;
+    try {
+      partition = List.copyOf(metadata.indexPartitionKeys(index));
+      sort = List.copyOf(metadata.indexSortKeys(index));
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException("cannot read " + query + ": the schema of " + tableName
+          + " (" + schema.itemType() + ") declares no index " + index + " (" + e.getMessage() + ")", e);
+    }
+    if (!partition.equals(condition.partitionAttributes()) || !sort.equals(condition.sortAttributes())) {
+      throw new IllegalArgumentException("cannot read " + query + " on index " + index + " of table " + tableName
+          + ": its keys are " + partition + " and " + sort + ", but the query's are "
+          + condition.partitionAttributes() + " and " + condition.sortAttributes() + " (a query of another record or index?)");
+    }
+    Set<String> keys = new LinkedHashSet<>();
+    keys.add(metadata.primaryPartitionKey());
+    metadata.primarySortKey().ifPresent(keys::add);
+    keys.addAll(partition);
+    keys.addAll(sort);
+    keys.removeAll(partition);
+    return new ReadPlan<>(query, tableName, schema, descending, null, List.copyOf(keys));
   }
 
   KeyQuery<?> query() {
@@ -154,7 +190,14 @@ final class ReadPlan<T> {
   /** The ExclusiveStartKey of {@code shard} at a position of {@link #positionAttributes()} values. */
   Map<String, AttributeValue> startKey(int shard, List<AttributeValue> position) {
     Map<String, AttributeValue> key = new HashMap<>();
-    key.put(query.partitionAttribute(), AttributeValue.fromS(query.partitionValues().get(shard)));
+    NativeCondition condition = query.nativeCondition();
+    if (condition != null) {
+      for (int i = 0; i < condition.partitionAttributes().size(); i++) {
+        key.put(condition.partitionAttributes().get(i), condition.partitionValues().get(i));
+      }
+    } else {
+      key.put(query.partitionAttribute(), AttributeValue.fromS(query.partitionValues().get(shard)));
+    }
     for (int i = 0; i < positionAttributes.size(); i++) {
       key.put(positionAttributes.get(i), position.get(i));
     }
@@ -235,6 +278,17 @@ final class ReadPlan<T> {
     feed(sha, query.operator().name());
     feed(sha, query.lowerOperand());
     feed(sha, query.upperOperand());
+    if (query.nativeCondition() != null) {
+      feed(sha, "native");
+      NativeCondition c = query.nativeCondition();
+      c.partitionAttributes().forEach(a -> feed(sha, a));
+      c.partitionValues().forEach(v -> feed(sha, v.toString())); // typed: AttributeValue(N=3)
+      c.sortAttributes().forEach(a -> feed(sha, a));
+      c.sortValues().forEach(v -> feed(sha, v.toString()));
+      feed(sha, c.operator().name());
+      feed(sha, String.valueOf(c.lower()));
+      feed(sha, String.valueOf(c.upper()));
+    }
     feed(sha, descending ? "descending" : "ascending");
     positionAttributes.forEach(a -> feed(sha, a));
     return Arrays.copyOf(sha.digest(), DIGEST_BYTES);

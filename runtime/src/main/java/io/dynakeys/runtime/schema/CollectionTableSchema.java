@@ -18,6 +18,7 @@ import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
 import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.enhanced.dynamodb.IndexMetadata;
+import software.amazon.awssdk.enhanced.dynamodb.mapper.Order;
 import software.amazon.awssdk.enhanced.dynamodb.KeyAttributeMetadata;
 import software.amazon.awssdk.enhanced.dynamodb.TableMetadata;
 import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
@@ -309,8 +310,21 @@ public final class CollectionTableSchema<T> implements TableSchema<T> {
           }
           continue;
         }
-        index.partitionKey().ifPresent(k -> out.addIndexPartitionKey(index.name(), k.name(), type(k)));
-        index.sortKey().ifPresent(k -> out.addIndexSortKey(index.name(), k.name(), type(k)));
+        // A native index's attributes keep their places (Order), a composed one's single key none.
+        for (KeyAttributeMetadata k : index.partitionKeys()) {
+          if (k.order() == Order.UNSPECIFIED) {
+            out.addIndexPartitionKey(index.name(), k.name(), type(k));
+          } else {
+            out.addIndexPartitionKey(index.name(), k.name(), type(k), k.order());
+          }
+        }
+        for (KeyAttributeMetadata k : index.sortKeys()) {
+          if (k.order() == Order.UNSPECIFIED) {
+            out.addIndexSortKey(index.name(), k.name(), type(k));
+          } else {
+            out.addIndexSortKey(index.name(), k.name(), type(k), k.order());
+          }
+        }
       }
     }
     return out.build();
@@ -321,7 +335,8 @@ public final class CollectionTableSchema<T> implements TableSchema<T> {
   }
 
   private static String describe(IndexMetadata index) {
-    return index.partitionKey().map(KeyAttributeMetadata::name).orElse("-") + "/"
-        + index.sortKey().map(KeyAttributeMetadata::name).orElse("-");
+    String partition = index.partitionKeys().stream().map(KeyAttributeMetadata::name).collect(java.util.stream.Collectors.joining("+"));
+    String sort = index.sortKeys().stream().map(KeyAttributeMetadata::name).collect(java.util.stream.Collectors.joining("+"));
+    return (partition.isEmpty() ? "-" : partition) + "/" + (sort.isEmpty() ? "-" : sort);
   }
 }

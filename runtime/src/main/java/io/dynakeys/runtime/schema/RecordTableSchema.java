@@ -21,6 +21,7 @@ import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
 import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.enhanced.dynamodb.TableMetadata;
+import software.amazon.awssdk.enhanced.dynamodb.mapper.Order;
 import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
 import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticTableMetadata;
 import software.amazon.awssdk.enhanced.dynamodb.model.CreateTableEnhancedRequest;
@@ -771,6 +772,18 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
       tagged.tag().modifyMetadata(tagged.attribute(), stored).accept(out);
     }
     for (SecondaryIndex index : indices) {
+      if (index.isNative()) {
+        // Each attribute in its place: the SDK orders a multi-attribute key by these.
+        for (int i = 0; i < index.nativePartition().size(); i++) {
+          String a = index.nativePartition().get(i);
+          out.addIndexPartitionKey(index.name(), a, keyType(a), Order.values()[i + 1]);
+        }
+        for (int i = 0; i < index.nativeSort().size(); i++) {
+          String a = index.nativeSort().get(i);
+          out.addIndexSortKey(index.name(), a, keyType(a), Order.values()[i + 1]);
+        }
+        continue;
+      }
       // A local index names only its sort key: the metadata falls back to the table's partition key.
       if (index.partitionAttribute() != null) {
         out.addIndexPartitionKey(index.name(), index.partitionAttribute(), keyType(index.partitionAttribute()));

@@ -262,6 +262,42 @@ public final class RecordTableSchemaBuilder<T> {
   }
 
   /**
+   * Declares the <em>native</em> global secondary index {@code indexName}: keyed by the components'
+   * own attributes, each with the type it is stored as ({@code S}, {@code N} or {@code B}), up to
+   * four partition attributes and four sort attributes, in the order given. No key attribute is
+   * computed for it; an item that lacks one of the attributes (an empty {@code Optional}) is not
+   * in the index.
+   *
+   * @param indexName the index
+   * @param partition the handles of the partition components, in key order (one to four)
+   * @param sort the handles of the sort components, in key order (none to four)
+   * @return this builder
+   * @throws IllegalArgumentException if the name is already used, or a side has too many or
+   *     repeated attributes
+   */
+  public RecordTableSchemaBuilder<T> nativeIndex(String indexName, List<? extends Attribute<T, ?>> partition,
+      List<? extends Attribute<T, ?>> sort) {
+    if (indices.containsKey(Objects.requireNonNull(indexName, "indexName")) || indexName.equals(TableMetadata.primaryIndexName())) {
+      throw declarationError("declares index " + indexName + " twice");
+    }
+    if (partition.isEmpty() || partition.size() > 4 || sort.size() > 4) {
+      throw declarationError("declares native index " + indexName + " with " + partition.size()
+          + " partition and " + sort.size() + " sort attributes; DynamoDB allows one to four partition"
+          + " and up to four sort attributes");
+    }
+    List<String> p = partition.stream().map(Attribute::attributeName).toList();
+    List<String> s = sort.stream().map(Attribute::attributeName).toList();
+    Set<String> distinct = new HashSet<>(p);
+    distinct.addAll(s);
+    if (distinct.size() != p.size() + s.size()) {
+      throw declarationError("declares native index " + indexName + " with a repeated attribute: " + p + ", " + s);
+    }
+    reusedAttributes.addAll(distinct);
+    indices.put(indexName, new SecondaryIndex(indexName, false, p.get(0), s.isEmpty() ? null : s.get(0), p, s));
+    return this;
+  }
+
+  /**
    * Declares the local secondary index {@code indexName}: the table's partition key and this
    * sort key, computed from the record. The table must have a sort key. A function that gives
    * {@code null} leaves the item out of the index.

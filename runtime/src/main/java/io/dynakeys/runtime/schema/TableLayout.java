@@ -15,6 +15,8 @@ import software.amazon.awssdk.enhanced.dynamodb.KeyAttributeMetadata;
 import software.amazon.awssdk.enhanced.dynamodb.TableMetadata;
 import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
 import software.amazon.awssdk.enhanced.dynamodb.document.DocumentTableSchema;
+import software.amazon.awssdk.enhanced.dynamodb.mapper.Order;
+import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticTableMetadata;
 import software.amazon.awssdk.enhanced.dynamodb.model.CreateTableEnhancedRequest;
 import software.amazon.awssdk.enhanced.dynamodb.model.EnhancedGlobalSecondaryIndex;
 import software.amazon.awssdk.enhanced.dynamodb.model.EnhancedLocalSecondaryIndex;
@@ -64,12 +66,20 @@ public final class TableLayout {
     }
   }
 
-  /** A secondary index: local ones have the table's partition key and no {@code partition} here. */
-  private record Index(String name, boolean local, Key partition, Key sort, String owner) {
+  /**
+   * A secondary index: local ones have the table's partition key and no {@code partition} here; a
+   * native (multi-attribute) index has up to four of each, in key order.
+   */
+  private record Index(String name, boolean local, List<Key> partition, List<Key> sort, String owner,
+      boolean ordered) {
     String describe() {
       return (local ? "local" : "global") + " index " + name + " keyed by "
-          + (partition == null ? "the table's partition key" : partition.toString())
-          + (sort == null ? "" : " and " + sort);
+          + (partition.isEmpty() ? "the table's partition key" : join(partition))
+          + (sort.isEmpty() ? "" : " and " + join(sort));
+    }
+
+    private static String join(List<Key> keys) {
+      return keys.stream().map(Key::toString).collect(Collectors.joining(" + "));
     }
   }
 
@@ -135,9 +145,11 @@ public final class TableLayout {
         if (index.name().equals(TableMetadata.primaryIndexName())) {
           continue;
         }
-        Key ip = index.partitionKey().map(TableLayout::key).orElse(null);
-        Key is = index.sortKey().map(TableLayout::key).orElse(null);
-        Index mine = new Index(index.name(), ip == null, ip, is, owner);
+        List<Key> ip = index.partitionKeys().stream().map(TableLayout::key).toList();
+        List<Key> is = index.sortKeys().stream().map(TableLayout::key).toList();
+        boolean ordered = java.util.stream.Stream.concat(index.partitionKeys().stream(), index.sortKeys().stream())
+            .anyMatch(k -> k.order() != Order.UNSPECIFIED);
+        Index mine = new Index(index.name(), ip.isEmpty(), ip, is, owner, ordered);
         Index before = indexes.putIfAbsent(index.name(), mine);
         if (before != null && !(before.local() == mine.local() && Objects.equals(before.partition(), mine.partition())
             && Objects.equals(before.sort(), mine.sort()))) {
@@ -145,12 +157,8 @@ public final class TableLayout {
               + owner + " declares the " + mine.describe() + ", " + before.owner() + " the " + before.describe()
               + " (a table has one index of each name: declare it alike, or give one of them another name)");
         }
-        if (ip != null) {
-          remember(attributes, ip, owner);
-        }
-        if (is != null) {
-          remember(attributes, is, owner);
-        }
+        ip.forEach(k -> remember(attributes, k, owner));
+        is.forEach(k -> remember(attributes, k, owner));
       }
     }
     return new TableLayout(owners, partition, sort, indexes);
@@ -243,7 +251,8 @@ public final class TableLayout {
     List<String> out = new ArrayList<>();
     Map<String, ScalarAttributeType> types = table.attributeDefinitions().stream()
         .collect(Collectors.toMap(AttributeDefinition::attributeName, AttributeDefinition::attributeType, (a, b) -> a));
-    compareKeys(out, "the table's", table.keySchema(), partitionKey, sortKey, types);
+    compareKeys(out, "the table's", table.keySchema(), List.of(partitionKey),
+        sortKey == null ? List.of() : List.of(sortKey), types);
     Map<String, GlobalSecondaryIndexDescription> globals = new LinkedHashMap<>();
     table.globalSecondaryIndexes().forEach(g -> globals.put(g.indexName(), g));
     Map<String, LocalSecondaryIndexDescription> locals = new LinkedHashMap<>();
@@ -265,7 +274,7 @@ public final class TableLayout {
         out.add(name + " (" + index.describe() + ", of " + index.owner() + ") is missing");
         continue;
       }
-      compareKeys(out, name + "'s", keys, index.local() ? partitionKey : index.partition(), index.sort(), types);
+      compareKeys(out, name + "'s", keys, index.local() ? List.of(partitionKey) : index.partition(), index.sort(), types);
       ProjectionType projected = projection == null ? null : projection.projectionType();
       if (projected != ProjectionType.ALL) {
         out.add(name + " projects " + (projected == null ? "nothing known" : projected)
@@ -275,30 +284,39 @@ public final class TableLayout {
     return out;
   }
 
-  private static void compareKeys(List<String> out, String what, List<KeySchemaElement> keys, Key partition,
-      Key sort, Map<String, ScalarAttributeType> types) {
-    String hash = null;
-    String range = null;
+  private static void compareKeys(List<String> out, String what, List<KeySchemaElement> keys, List<Key> partition,
+      List<Key> sort, Map<String, ScalarAttributeType> types) {
+    List<String> hash = new ArrayList<>();
+    List<String> range = new ArrayList<>();
     for (KeySchemaElement key : keys) {
       if (key.keyType() == KeyType.HASH) {
-        hash = key.attributeName();
+        hash.add(key.attributeName());
       } else if (key.keyType() == KeyType.RANGE) {
-        range = key.attributeName();
+        range.add(key.attributeName());
       }
     }
-    if (!partition.attribute().equals(hash)) {
-      out.add(what + " partition key is " + quote(hash) + ", the layout's \"" + partition.attribute() + "\"");
-    } else {
-      compareType(out, what + " partition key", partition, types);
+    compareSide(out, what + " partition key", hash, partition, types);
+    compareSide(out, what + " sort key", range, sort, types);
+  }
+
+  /** One side of a key: one attribute, or a native index's several, in order. */
+  private static void compareSide(List<String> out, String what, List<String> found, List<Key> expected,
+      Map<String, ScalarAttributeType> types) {
+    List<String> names = expected.stream().map(Key::attribute).toList();
+    if (!found.equals(names)) {
+      out.add(what + " is " + show(found) + (names.isEmpty() ? ", the layout has none" : ", the layout's " + show(names)));
+      return;
     }
-    if (sort == null && range != null) {
-      out.add(what + " sort key is \"" + range + "\", the layout has none");
-    } else if (sort != null && !sort.attribute().equals(range)) {
-      out.add(what + " sort key is " + (range == null ? "absent" : quote(range)) + ", the layout's \""
-          + sort.attribute() + "\"");
-    } else if (sort != null) {
-      compareType(out, what + " sort key", sort, types);
+    for (Key key : expected) {
+      compareType(out, what, key, types);
     }
+  }
+
+  private static String show(List<String> attributes) {
+    if (attributes.isEmpty()) {
+      return "absent";
+    }
+    return attributes.stream().map(a -> "\"" + a + "\"").collect(Collectors.joining(" + "));
   }
 
   private static void compareType(List<String> out, String what, Key key, Map<String, ScalarAttributeType> types) {
@@ -325,15 +343,40 @@ public final class TableLayout {
     if (sortKey != null) {
       schema.addIndexSortKey(primary, sortKey.attribute(), type(sortKey));
     }
+    StaticTableMetadata.Builder metadata = StaticTableMetadata.builder();
+    metadata.addIndexPartitionKey(primary, partitionKey.attribute(), type(partitionKey));
+    if (sortKey != null) {
+      metadata.addIndexSortKey(primary, sortKey.attribute(), type(sortKey));
+    }
+    boolean multi = false;
     for (Index index : indexes.values()) {
-      if (index.partition() != null) {
-        schema.addIndexPartitionKey(index.name(), index.partition().attribute(), type(index.partition()));
+      // A native index's attributes carry their places; a composed one's single key has none.
+      boolean ordered = index.ordered();
+      multi |= ordered;
+      for (int i = 0; i < index.partition().size(); i++) {
+        Key k = index.partition().get(i);
+        if (ordered) {
+          metadata.addIndexPartitionKey(index.name(), k.attribute(), type(k), Order.values()[i + 1]);
+        } else {
+          metadata.addIndexPartitionKey(index.name(), k.attribute(), type(k));
+        }
+        if (!ordered) {
+          schema.addIndexPartitionKey(index.name(), k.attribute(), type(k));
+        }
       }
-      if (index.sort() != null) {
-        schema.addIndexSortKey(index.name(), index.sort().attribute(), type(index.sort()));
+      for (int i = 0; i < index.sort().size(); i++) {
+        Key k = index.sort().get(i);
+        if (ordered) {
+          metadata.addIndexSortKey(index.name(), k.attribute(), type(k), Order.values()[i + 1]);
+        } else {
+          metadata.addIndexSortKey(index.name(), k.attribute(), type(k));
+        }
+        if (!ordered) {
+          schema.addIndexSortKey(index.name(), k.attribute(), type(k));
+        }
       }
     }
-    return schema.build();
+    return multi ? new KeysOnlySchema(schema.build(), metadata.build()) : schema.build();
   }
 
   private static software.amazon.awssdk.enhanced.dynamodb.AttributeValueType type(Key key) {

@@ -1,0 +1,191 @@
+package io.dynakeys.processor.writing;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.NameAllocator;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import io.dynakeys.processor.model.IndexModel;
+import io.dynakeys.processor.model.KeySchemaModel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.RecordComponentElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+
+/**
+ * Writes a native index's class ({@code RunKeys.ByTeam}: {@code INDEX_NAME} and the staged query)
+ * and its shortcut ({@code RunKeys.queryByTeam(...)}). A native index has no encoders or parsers:
+ * its keys are the components' own attributes. The stages are the composed keys' stages, over the
+ * runtime's native condition: equality on every partition component, then on the sort components
+ * in order, and a runtime {@code ValueRangeStep} over the next one.
+ */
+final class NativeIndexWriter {
+  /** The methods of {@code QueryStage} that take no argument, which a range step may not be named. */
+  private static final Set<String> INHERITED_WITHOUT_ARGUMENTS =
+      Set.of("toKeyQuery", "toQueryConditional", "toKeyCondition");
+  private static final Set<String> INTEGERS = Set.of("byte", "short", "int", "long", "java.lang.Byte",
+      "java.lang.Short", "java.lang.Integer", "java.lang.Long");
+
+  private final KeySchemaModel model;
+  private final Names names;
+  private final TypeName keyQuery;
+
+  NativeIndexWriter(KeySchemaModel model, Names names) {
+    this.model = model;
+    this.names = names;
+    this.keyQuery = ParameterizedTypeName.get(RuntimeTypes.KEY_QUERY, model.record());
+  }
+
+  void addTo(TypeSpec.Builder keys, IndexModel index) {
+    ClassName holder = model.keysClass().nestedClass(index.className());
+    List<String> stages = stageNames(index.sortNames());
+    TypeSpec.Builder nested = TypeSpec.classBuilder(holder)
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+        .addJavadoc("The native global index $S of {@link $T}: keyed by the components' own attributes,"
+            + " each with its own type, $L.\n$L", index.name(), model.record(), LayoutDoc.nativeKeys(index), sparseNote(index))
+        .addField(FieldSpec.builder(String.class, "INDEX_NAME", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+            .initializer("$S", index.name())
+            .addJavadoc("The index name, as the table and {@code DynamoDbTable.index(...)} know it.\n")
+            .build())
+        .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+
+    NameAllocator locals = names.allocator();
+    List<String> parameters = new ArrayList<>();
+    for (String component : index.partitionNames()) {
+      parameters.add(locals.newName(component));
+    }
+    MethodSpec.Builder query = MethodSpec.methodBuilder("query")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(holder.nestedClass(stages.get(0)))
+        .addJavadoc("A query of the items with these partition components; constrain the sort"
+            + " components with the returned stage.\n");
+    MethodSpec.Builder shortcut = MethodSpec.methodBuilder("query" + index.className())
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(holder.nestedClass(stages.get(0)))
+        .addJavadoc("A query of the native index $S: the same as {@link $T#query}.\n", index.name(), holder);
+    for (int i = 0; i < parameters.size(); i++) {
+      TypeName type = valueType(index.partitionNames().get(i));
+      query.addParameter(type, parameters.get(i));
+      shortcut.addParameter(type, parameters.get(i));
+    }
+    String arguments = String.join(", ", parameters);
+    query.addStatement("return new $T($T.nativeIndex($S, $T.tableSchema(), $L))",
+        holder.nestedClass(stages.get(0)), RuntimeTypes.KEY_QUERY, index.name(), model.keysClass(), arguments);
+    shortcut.addStatement("return $T.query($L)", holder, arguments);
+    nested.addMethod(query.build());
+    for (int i = 0; i < stages.size(); i++) {
+      nested.addType(stage(holder, index.sortNames(), stages, i));
+    }
+    keys.addType(nested.build());
+    keys.addMethod(shortcut.build());
+  }
+
+  private TypeSpec stage(ClassName holder, List<String> sort, List<String> stages, int fixed) {
+    String description = fixed == 0 ? "the partition" : "the partition, with equal "
+        + String.join(", ", sort.subList(0, fixed));
+    TypeSpec.Builder stage = TypeSpec.classBuilder(holder.nestedClass(stages.get(fixed)))
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+        .superclass(ParameterizedTypeName.get(RuntimeTypes.KEY_STAGE, model.record()))
+        .addJavadoc("A query of $L$L.\n", description, fixed < sort.size()
+            ? "; narrow it by {@code " + sort.get(fixed) + "}, or run it as it is" : "")
+        .addMethod(MethodSpec.constructorBuilder()
+            .addModifiers(Modifier.PRIVATE)
+            .addParameter(keyQuery, "query")
+            .addStatement("super(query)")
+            .build());
+    if (fixed >= sort.size()) {
+      return stage.build();
+    }
+    String c = sort.get(fixed);
+    boolean last = fixed == sort.size() - 1;
+    String parameter = names.allocator().newName(c);
+    MethodSpec.Builder equal = MethodSpec.methodBuilder(c)
+        .addModifiers(Modifier.PUBLIC)
+        .addParameter(valueType(c), parameter);
+    if (last) {
+      equal.returns(keyQuery)
+          .addJavadoc("Items whose {@code $L} equals {@code $N}, the last sort component.\n", c, parameter)
+          .addStatement("return query.withNativeEqual($N)", parameter);
+    } else {
+      ClassName next = holder.nestedClass(stages.get(fixed + 1));
+      equal.returns(next)
+          .addJavadoc("Items whose {@code $L} equals {@code $N}.\n", c, parameter)
+          .addStatement("return new $T(query.withNativeEqual($N))", next, parameter);
+    }
+    stage.addMethod(equal.build());
+    // An integer's bounds are longs, so an int literal bounds a long component too.
+    TypeName value = valueType(c);
+    boolean integer = INTEGERS.contains(value.toString());
+    ClassName step = integer ? RuntimeTypes.LONG_RANGE_STEP : RuntimeTypes.VALUE_RANGE_STEP;
+    stage.addMethod(MethodSpec.methodBuilder(INHERITED_WITHOUT_ARGUMENTS.contains(c) ? c + "Range" : c)
+        .addModifiers(Modifier.PUBLIC)
+        .returns(integer ? ParameterizedTypeName.get(step, model.record())
+            : ParameterizedTypeName.get(step, model.record(), value.box()))
+        .addJavadoc("A range of {@code $L}, in the order of its stored values.\n", c)
+        .addStatement("return $T.of(query)", step)
+        .build());
+    return stage.build();
+  }
+
+  /** For an index keyed by {@code Optional} components, which items it leaves out; nothing for another. */
+  private String sparseNote(IndexModel index) {
+    List<String> sparse = new ArrayList<>();
+    for (String name : index.partitionNames()) {
+      if (isOptional(name)) {
+        sparse.add(name);
+      }
+    }
+    for (String name : index.sortNames()) {
+      if (isOptional(name)) {
+        sparse.add(name);
+      }
+    }
+    if (sparse.isEmpty()) {
+      return "";
+    }
+    return "\n<p>A sparse index: an item whose {@code " + String.join("} or {@code ", sparse) + "} is empty has"
+        + " no such attribute, so DynamoDB leaves it out of the index; queries take the values themselves.\n";
+  }
+
+  private boolean isOptional(String component) {
+    return !valueType(component).equals(TypeName.get(element(component).asType()).withoutAnnotations());
+  }
+
+  private RecordComponentElement element(String component) {
+    return model.element().getRecordComponents().stream()
+        .filter(c -> c.getSimpleName().contentEquals(component)).findFirst().orElseThrow();
+  }
+
+  /** The stage classes: {@code Query}, {@code QueryByScore}, {@code QueryByScoreAndAt}, ... */
+  static List<String> stageNames(List<String> sort) {
+    List<String> out = new ArrayList<>();
+    out.add("Query");
+    StringBuilder name = new StringBuilder("QueryBy");
+    for (int i = 0; i + 1 < sort.size(); i++) {
+      if (i > 0) {
+        name.append("And");
+      }
+      String component = sort.get(i);
+      name.append(Character.toUpperCase(component.charAt(0))).append(component.substring(1));
+      out.add(name.toString());
+    }
+    return out;
+  }
+
+  /** The type a query takes for a component: its own, or {@code T} for an {@code Optional<T>}. */
+  private TypeName valueType(String component) {
+    TypeMirror type = element(component).asType();
+    if (type.getKind() == TypeKind.DECLARED && type instanceof DeclaredType declared
+        && declared.asElement().toString().equals("java.util.Optional") && declared.getTypeArguments().size() == 1) {
+      type = declared.getTypeArguments().get(0);
+    }
+    return TypeName.get(type).withoutAnnotations();
+  }
+}
