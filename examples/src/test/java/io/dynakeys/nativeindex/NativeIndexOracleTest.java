@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dynakeys.codecs.Utf8;
 import io.dynakeys.runtime.KeyQuery;
-import io.dynakeys.runtime.LongRangeStep;
-import io.dynakeys.runtime.ValueRangeStep;
+import io.dynakeys.runtime.NumberRangeStep;
+import io.dynakeys.runtime.RangeStep;
 import io.dynakeys.runtime.read.ReadOptions;
 import io.dynakeys.runtime.read.ReadPage;
 import io.dynakeys.testing.AfterEachServer;
@@ -294,7 +294,7 @@ class NativeIndexOracleTest {
     }
   }
 
-  /** The five ranges of a step: a {@link ValueRangeStep}, or a {@link LongRangeStep} for integers. */
+  /** The five ranges of a step: a {@link RangeStep}, or a {@link NumberRangeStep} for integers. */
   private interface Step<T> {
     KeyQuery<Score> between(T lo, T hi);
 
@@ -307,7 +307,7 @@ class NativeIndexOracleTest {
     KeyQuery<Score> lessThan(T v);
   }
 
-  private static <T> Step<T> step(ValueRangeStep<Score, T> s) {
+  private static <T> Step<T> step(RangeStep<Score, T> s) {
     return new Step<>() {
       public KeyQuery<Score> between(T lo, T hi) { return s.between(lo, hi); }
       public KeyQuery<Score> atLeast(T v) { return s.atLeast(v); }
@@ -317,7 +317,7 @@ class NativeIndexOracleTest {
     };
   }
 
-  private static Step<Long> step(LongRangeStep<Score> s) {
+  private static Step<Long> step(NumberRangeStep<Score> s) {
     return new Step<>() {
       public KeyQuery<Score> between(Long lo, Long hi) { return s.between(lo, hi); }
       public KeyQuery<Score> atLeast(Long v) { return s.atLeast(v); }

@@ -150,7 +150,7 @@ public final class KeyQuery<T> implements QueryStage<T> {
 
   /**
    * A native index query narrowed to the items whose next sort attribute lies in a range of
-   * values; a {@code null} bound is open. For the runtime's {@link ValueRangeStep}.
+   * values; a {@code null} bound is open. For the runtime's {@link RangeStep#ofNative} and {@link NumberRangeStep#ofNative}.
    *
    * @throws IllegalArgumentException when the lower bound sorts after the upper one
    */

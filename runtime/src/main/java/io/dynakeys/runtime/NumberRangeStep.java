@@ -8,18 +8,20 @@ import java.util.Objects;
  * ({@code byte}, {@code short}, {@code int}, {@code long} or their boxes): as {@link RangeStep},
  * with bounds taken as {@code long}s, so {@code score().atLeast(1000)} compiles whatever the
  * component's integer type. A bound outside the component's domain is exact too: a range is cut to
- * the domain, and one that holds no value of it is refused.
+ * the domain, and one that holds no value of it is refused. The same type ranges over an integer
+ * sort attribute of a native index key ({@link #ofNative}), whose stored numbers DynamoDB compares.
  *
  * @param <R> the items the query reads
  */
 public final class NumberRangeStep<R> {
   private final KeyQuery<R> query;
+  /** The component's digits codec, or {@code null} for a native index's number attribute. */
   private final PaddedLongCodec codec;
   private final boolean last;
 
   private NumberRangeStep(KeyQuery<R> query, PaddedLongCodec codec, boolean last) {
     this.query = Objects.requireNonNull(query, "query");
-    this.codec = Objects.requireNonNull(codec, "codec");
+    this.codec = codec;
     this.last = last;
   }
 
@@ -34,7 +36,19 @@ public final class NumberRangeStep<R> {
    * @return the step
    */
   public static <R> NumberRangeStep<R> of(KeyQuery<R> query, PaddedLongCodec codec, boolean last) {
-    return new NumberRangeStep<>(query, codec, last);
+    return new NumberRangeStep<>(query, Objects.requireNonNull(codec, "codec"), last);
+  }
+
+  /**
+   * The range step over an integer sort attribute of a native index key that follows the equal
+   * ones of {@code query}; DynamoDB compares the stored numbers. For generated stages.
+   *
+   * @param query a query of a native index
+   * @param <R> the items
+   * @return the step
+   */
+  public static <R> NumberRangeStep<R> ofNative(KeyQuery<R> query) {
+    return new NumberRangeStep<>(query, null, true);
   }
 
   /**
@@ -43,7 +57,7 @@ public final class NumberRangeStep<R> {
    * @throws IllegalArgumentException when no value of the domain is in the range
    */
   public KeyQuery<R> between(long lo, long hi) {
-    return query.withRange(codec.between(lo, hi), last);
+    return codec == null ? query.withNativeRange(lo, true, hi, true) : query.withRange(codec.between(lo, hi), last);
   }
 
   /**
@@ -52,7 +66,7 @@ public final class NumberRangeStep<R> {
    * @throws IllegalArgumentException when no value of the domain is in the range
    */
   public KeyQuery<R> atLeast(long value) {
-    return query.withRange(codec.atLeast(value), last);
+    return codec == null ? query.withNativeRange(value, true, null, false) : query.withRange(codec.atLeast(value), last);
   }
 
   /**
@@ -61,7 +75,7 @@ public final class NumberRangeStep<R> {
    * @throws IllegalArgumentException when no value of the domain is in the range
    */
   public KeyQuery<R> atMost(long value) {
-    return query.withRange(codec.atMost(value), last);
+    return codec == null ? query.withNativeRange(null, false, value, true) : query.withRange(codec.atMost(value), last);
   }
 
   /**
@@ -70,7 +84,7 @@ public final class NumberRangeStep<R> {
    * @throws IllegalArgumentException when no value of the domain is in the range
    */
   public KeyQuery<R> greaterThan(long value) {
-    return query.withRange(codec.greaterThan(value), last);
+    return codec == null ? query.withNativeRange(value, false, null, false) : query.withRange(codec.greaterThan(value), last);
   }
 
   /**
@@ -79,7 +93,7 @@ public final class NumberRangeStep<R> {
    * @throws IllegalArgumentException when no value of the domain is in the range
    */
   public KeyQuery<R> lessThan(long value) {
-    return query.withRange(codec.lessThan(value), last);
+    return codec == null ? query.withNativeRange(null, false, value, false) : query.withRange(codec.lessThan(value), last);
   }
 
   /** The query it narrows. */

@@ -19,12 +19,13 @@ import java.util.Objects;
  */
 public final class RangeStep<R, T> {
   private final KeyQuery<R> query;
+  /** The component's codec, or {@code null} for a native index's attribute. */
   private final OrderedCodec<T> codec;
   private final boolean last;
 
   private RangeStep(KeyQuery<R> query, OrderedCodec<T> codec, boolean last) {
     this.query = Objects.requireNonNull(query, "query");
-    this.codec = Objects.requireNonNull(codec, "codec");
+    this.codec = codec;
     this.last = last;
   }
 
@@ -40,7 +41,21 @@ public final class RangeStep<R, T> {
    * @return the step
    */
   public static <R, T> RangeStep<R, T> of(KeyQuery<R> query, OrderedCodec<T> codec, boolean last) {
-    return new RangeStep<>(query, codec, last);
+    return new RangeStep<>(query, Objects.requireNonNull(codec, "codec"), last);
+  }
+
+  /**
+   * The range step over the sort attribute of a native index key that follows the equal ones of
+   * {@code query}: bounds are the attribute's values, converted by the table schema and compared
+   * by DynamoDB in their stored type's order. For generated stages.
+   *
+   * @param query a query of a native index
+   * @param <R> the items
+   * @param <T> the attribute's type
+   * @return the step
+   */
+  public static <R, T> RangeStep<R, T> ofNative(KeyQuery<R> query) {
+    return new RangeStep<>(query, null, true);
   }
 
   /**
@@ -50,7 +65,7 @@ public final class RangeStep<R, T> {
    * @throws KeyFormatException when a bound is null
    */
   public KeyQuery<R> between(T lo, T hi) {
-    return query.withRange(codec.between(lo, hi), last);
+    return codec == null ? query.withNativeRange(required(lo), true, required(hi), true) : query.withRange(codec.between(lo, hi), last);
   }
 
   /**
@@ -60,7 +75,7 @@ public final class RangeStep<R, T> {
    * @throws KeyFormatException when the bound is null
    */
   public KeyQuery<R> atLeast(T value) {
-    return query.withRange(codec.atLeast(value), last);
+    return codec == null ? query.withNativeRange(required(value), true, null, false) : query.withRange(codec.atLeast(value), last);
   }
 
   /**
@@ -70,7 +85,7 @@ public final class RangeStep<R, T> {
    * @throws KeyFormatException when the bound is null
    */
   public KeyQuery<R> atMost(T value) {
-    return query.withRange(codec.atMost(value), last);
+    return codec == null ? query.withNativeRange(null, false, required(value), true) : query.withRange(codec.atMost(value), last);
   }
 
   /**
@@ -80,7 +95,7 @@ public final class RangeStep<R, T> {
    * @throws KeyFormatException when the bound is null
    */
   public KeyQuery<R> greaterThan(T value) {
-    return query.withRange(codec.greaterThan(value), last);
+    return codec == null ? query.withNativeRange(required(value), false, null, false) : query.withRange(codec.greaterThan(value), last);
   }
 
   /**
@@ -90,12 +105,20 @@ public final class RangeStep<R, T> {
    * @throws KeyFormatException when the bound is null
    */
   public KeyQuery<R> lessThan(T value) {
-    return query.withRange(codec.lessThan(value), last);
+    return codec == null ? query.withNativeRange(null, false, required(value), false) : query.withRange(codec.lessThan(value), last);
+  }
+
+  private T required(T bound) {
+    if (bound == null) {
+      throw new KeyFormatException(query.nativeCondition() == null ? "?" : query.nativeCondition().indexName(),
+          "range bound", null, "a range bound cannot be null");
+    }
+    return bound;
   }
 
   /** The component and the query it narrows. */
   @Override
   public String toString() {
-    return "RangeStep[" + codec.record() + "." + codec.component() + " after " + query + "]";
+    return "RangeStep[" + (codec == null ? "native" : codec.record() + "." + codec.component()) + " after " + query + "]";
   }
 }

@@ -24,7 +24,7 @@ import javax.lang.model.type.TypeMirror;
  * and its shortcut ({@code RunKeys.queryByTeam(...)}). A native index has no encoders or parsers:
  * its keys are the components' own attributes. The stages are the composed keys' stages, over the
  * runtime's native condition: equality on every partition component, then on the sort components
- * in order, and a runtime {@code ValueRangeStep} over the next one.
+ * in order, and a runtime {@code RangeStep} (or {@code NumberRangeStep}) over the next one.
  */
 final class NativeIndexWriter {
   /** The methods of {@code QueryStage} that take no argument, which a range step may not be named. */
@@ -123,13 +123,13 @@ final class NativeIndexWriter {
     // An integer's bounds are longs, so an int literal bounds a long component too.
     TypeName value = valueType(c);
     boolean integer = INTEGERS.contains(value.toString());
-    ClassName step = integer ? RuntimeTypes.LONG_RANGE_STEP : RuntimeTypes.VALUE_RANGE_STEP;
+    ClassName step = integer ? RuntimeTypes.NUMBER_RANGE_STEP : RuntimeTypes.RANGE_STEP;
     stage.addMethod(MethodSpec.methodBuilder(INHERITED_WITHOUT_ARGUMENTS.contains(c) ? c + "Range" : c)
         .addModifiers(Modifier.PUBLIC)
         .returns(integer ? ParameterizedTypeName.get(step, model.record())
             : ParameterizedTypeName.get(step, model.record(), value.box()))
         .addJavadoc("A range of {@code $L}, in the order of its stored values.\n", c)
-        .addStatement("return $T.of(query)", step)
+        .addStatement("return $T.ofNative(query)", step)
         .build());
     return stage.build();
   }
