@@ -3,6 +3,9 @@ package io.dynakeys.runtime;
 import java.util.ArrayList;
 import java.util.List;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
+import software.amazon.awssdk.enhanced.dynamodb.MappedTableResource;
+import software.amazon.awssdk.enhanced.dynamodb.TableMetadata;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Enhanced-client {@link Key}s from encoded key strings, for the generated {@code key(...)}
@@ -66,5 +69,46 @@ public final class PrimaryKey {
       keys.add(of(partitionKeys.get(shardOf.applyAsInt(sortKey)), sortKey));
     }
     return keys;
+  }
+
+  /**
+   * A key as a reader finds it in the table, for messages: {@code pk = "SEASON#2026", sk =
+   * "0001#p_1"}, with the table's key attribute names. What batches, transactions and writes name
+   * an item by.
+   *
+   * @param key the key
+   * @param table the table it is a key of
+   * @return the text
+   */
+  public static String describe(Key key, MappedTableResource<?> table) {
+    TableMetadata names = table.tableSchema().tableMetadata();
+    StringBuilder out = new StringBuilder();
+    out.append(names.primaryPartitionKey()).append(" = ").append(show(key.partitionKeyValue()));
+    key.sortKeyValue().ifPresent(sk -> out.append(", ").append(names.primarySortKey().orElse("sort key"))
+        .append(" = ").append(show(sk)));
+    return out.toString();
+  }
+
+  /**
+   * A low-level key, as {@link #describe(Key, MappedTableResource)} writes one:
+   * {@code pk = "SEASON#2026", sk = "0001#p_1"}, in the map's order.
+   *
+   * @param key the key attributes and their values
+   * @return the text
+   */
+  public static String describe(java.util.Map<String, AttributeValue> key) {
+    StringBuilder out = new StringBuilder();
+    key.forEach((name, value) -> out.append(out.length() > 0 ? ", " : "").append(name).append(" = ").append(show(value)));
+    return out.toString();
+  }
+
+  private static String show(AttributeValue value) {
+    if (value.s() != null) {
+      return "\"" + value.s() + "\"";
+    }
+    if (value.n() != null) {
+      return value.n();
+    }
+    return value.toString();
   }
 }

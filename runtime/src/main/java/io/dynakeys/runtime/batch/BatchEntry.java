@@ -2,7 +2,6 @@ package io.dynakeys.runtime.batch;
 
 import software.amazon.awssdk.enhanced.dynamodb.Key;
 import software.amazon.awssdk.enhanced.dynamodb.MappedTableResource;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * One item of a batch: a put (with its item), a delete or a get, on a table, by its key. Entries
@@ -38,26 +37,7 @@ record BatchEntry(Operation operation, MappedTableResource<?> table, Key key, Ob
 
   BatchIncompleteException.NotProcessed notProcessed(String reason) {
     return new BatchIncompleteException.NotProcessed(operation.label(), table.tableName(), key,
-        describe(key, table), reason, index);
+        io.dynakeys.runtime.PrimaryKey.describe(key, table), reason, index);
   }
 
-  /** {@code pk = "SEASON#2026", sk = "0001#p_1"}: a key as a reader finds it in the table. */
-  static String describe(Key key, MappedTableResource<?> table) {
-    StringBuilder out = new StringBuilder();
-    var names = table.tableSchema().tableMetadata();
-    out.append(names.primaryPartitionKey()).append(" = ").append(show(key.partitionKeyValue()));
-    key.sortKeyValue().ifPresent(sk -> out.append(", ").append(names.primarySortKey().orElse("sort key"))
-        .append(" = ").append(show(sk)));
-    return out.toString();
-  }
-
-  private static String show(AttributeValue value) {
-    if (value.s() != null) {
-      return "\"" + value.s() + "\"";
-    }
-    if (value.n() != null) {
-      return value.n();
-    }
-    return value.toString();
-  }
 }

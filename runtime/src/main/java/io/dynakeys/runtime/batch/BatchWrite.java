@@ -135,7 +135,7 @@ public final class BatchWrite {
     BatchEntry entry = new BatchEntry(operation, table, key, item, entries.size());
     BatchEntry earlier = byTable.computeIfAbsent(table.tableName(), t -> new HashMap<>()).putIfAbsent(key, entry);
     if (earlier != null) {
-      throw new IllegalArgumentException("the batch writes the item {" + BatchEntry.describe(key, table)
+      throw new IllegalArgumentException("the batch writes the item {" + io.dynakeys.runtime.PrimaryKey.describe(key, table)
           + "} of table " + table.tableName() + " twice (write " + (earlier.index() + 1) + ", a "
           + earlier.operation().label() + ", and write " + (entry.index() + 1) + ", a " + operation.label()
           + "): DynamoDB refuses a batch that names one key twice, and two writes of one item in a batch have"
@@ -293,7 +293,7 @@ public final class BatchWrite {
     if (e == null) {
       // DynamoDB returns only what it was sent; anything else would be a lost write if ignored.
       throw new IllegalStateException("DynamoDB returned an unprocessed " + operation.label() + " of {"
-          + BatchEntry.describe(key, table) + "} in table " + table.tableName() + " that this request did not send");
+          + io.dynakeys.runtime.PrimaryKey.describe(key, table) + "} in table " + table.tableName() + " that this request did not send");
     }
     return e;
   }

@@ -36,6 +36,6 @@ record Action(int index, TransactOperation operation, MappedTableResource<?> tab
       case UPDATE, CONDITION_CHECK -> " in";
     };
     return "action " + (index + 1) + " (" + article + label + preposition + " table " + table.tableName() + " {"
-        + Keys.describe(key, table) + "})";
+        + io.dynakeys.runtime.PrimaryKey.describe(key, table) + "})";
   }
 }

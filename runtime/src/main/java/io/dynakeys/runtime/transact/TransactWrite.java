@@ -385,7 +385,7 @@ public final class TransactWrite {
     Key from = table.keyFrom(oldItem);
     Key to = table.keyFrom(newItem);
     if (from.equals(to)) {
-      throw new IllegalArgumentException("a move of {" + Keys.describe(from, table) + "} in table " + table.tableName()
+      throw new IllegalArgumentException("a move of {" + io.dynakeys.runtime.PrimaryKey.describe(from, table) + "} in table " + table.tableName()
           + " to the same key: the old and the new item have one primary key, so there is nothing to move; write"
           + " the new values with update or put");
     }

@@ -47,7 +47,7 @@ public final class TransactionCancelledException extends RuntimeException {
       this.operation = action.operation();
       this.table = action.table();
       this.key = action.key();
-      this.keyText = Keys.describe(action.key(), action.table());
+      this.keyText = io.dynakeys.runtime.PrimaryKey.describe(action.key(), action.table());
       this.codeText = reason == null ? "(no reason returned)" : reason.code() == null ? "None" : reason.code();
       this.code = reason == null ? CancellationCode.OTHER : CancellationCode.of(reason.code());
       this.message = reason == null ? null : reason.message();

@@ -31,17 +31,11 @@ public final class ConditionFailedException extends RuntimeException {
   static ConditionFailedException of(RecordTableSchema<?> schema, String record, Map<String, AttributeValue> key,
       ConditionalCheckFailedException cause) {
     Map<String, AttributeValue> old = cause.hasItem() ? cause.item() : Map.of();
-    return new ConditionFailedException("the condition of a write of " + record + " " + describe(key)
+    return new ConditionFailedException("the condition of a write of " + record + " {" + io.dynakeys.runtime.PrimaryKey.describe(key) + "}"
         + " did not hold" + (old.isEmpty() ? "" : " (the item as stored is attached)") + "; nothing was written",
         schema, key, old, cause);
   }
 
-  private static String describe(Map<String, AttributeValue> key) {
-    StringBuilder out = new StringBuilder("{");
-    key.forEach((name, value) -> out.append(out.length() > 1 ? ", " : "").append(name).append(" = \"")
-        .append(value.s() != null ? value.s() : String.valueOf(value)).append('"'));
-    return out.append('}').toString();
-  }
 
   /** The item's primary key. */
   public Map<String, AttributeValue> key() {
