@@ -39,6 +39,11 @@ class ItemCheckerTest {
         new Run("2026-SPRING", score, 1_719_100_800L, "p_" + score, "Ann", 1), true));
   }
 
+  /** The findings, each once for each time it is reported. */
+  private static List<String> findings(ItemCheck check) {
+    return check.findings().stream().map(f -> f.kind() + " " + f.attribute()).toList();
+  }
+
   private static Set<String> kinds(ItemCheck check) {
     return check.findings().stream().map(f -> f.kind() + " " + f.attribute()).collect(Collectors.toSet());
   }
@@ -117,7 +122,10 @@ class ItemCheckerTest {
 
     Map<String, AttributeValue> wrongType = run(10);
     wrongType.put("score", AttributeValue.fromS("10"));
-    assertEquals(Set.of("WRONG_TYPE score"), kinds(CHECKER.check(wrongType)));
+    assertEquals(List.of("WRONG_TYPE score"), findings(CHECKER.check(wrongType)), "exactly one finding");
+    Map<String, AttributeValue> wrongName = run(10);
+    wrongName.put("name", AttributeValue.fromN("42"));
+    assertEquals(List.of("WRONG_TYPE name"), findings(CHECKER.check(wrongName)), "exactly one finding");
 
     Map<String, AttributeValue> missing = run(10);
     missing.remove("version");
