@@ -315,9 +315,22 @@ public final class Update<R> {
     return this;
   }
 
+  /**
+   * Checks a key component's new value as its keys will write it. A component that keys only native
+   * indexes has no codec: it is stored as itself (its native index is consistent for free), so only
+   * its presence is checked.
+   */
   @SuppressWarnings("unchecked")
   private void encodeComponent(KeyComponent<R, ?> attribute, Object value) {
-    ((KeyCodec<Object>) attribute.codec()).encode(value);
+    KeyCodec<?> codec = attribute.codec();
+    if (codec == null) {
+      if (value == null) {
+        throw new KeyFormatException(entity.name(), attribute.name(), null,
+            "a key component cannot be null: every item of a native index needs a value for " + attribute.name());
+      }
+      return;
+    }
+    ((KeyCodec<Object>) codec).encode(value);
   }
 
   private Map<String, Object> indexValues() {
@@ -505,8 +518,12 @@ public final class Update<R> {
         .key(key)
         .updateExpression(updateText)
         .conditionExpression(conditionText)
-        .expressionAttributeNames(p.names)
-        .expressionAttributeValues(p.values);
+        .expressionAttributeNames(p.names);
+    // An update that only removes, under no condition with values, has none: DynamoDB refuses an
+    // empty map ("ExpressionAttributeValues must not be empty").
+    if (!p.values.isEmpty()) {
+      request.expressionAttributeValues(p.values);
+    }
     if (returnValue != ReturnValue.NONE) {
       request.returnValues(returnValue);
     }
