@@ -125,6 +125,19 @@ final class Names {
     return components.stream().map(c -> parameter(names, c)).toList();
   }
 
+  /** The methods every stage inherits that take no argument, which a range step's name must not be. */
+  private static final Set<String> INHERITED_WITHOUT_ARGUMENTS =
+      Set.of("toKeyQuery", "toQueryConditional", "toKeyCondition");
+
+  /**
+   * The name of a stage's range step over {@code component}: the component's own name, or, for a
+   * component named like a method every stage inherits without arguments, that name with
+   * {@code Range} ({@code toKeyQueryRange}). Composed and native stages alike.
+   */
+  static String rangeStep(String component) {
+    return INHERITED_WITHOUT_ARGUMENTS.contains(component) ? component + "Range" : component;
+  }
+
   /** {@code SCORE} for {@code score}, {@code PLAYER_ID} for {@code playerId}. */
   static String constantName(String camel) {
     StringBuilder out = new StringBuilder();

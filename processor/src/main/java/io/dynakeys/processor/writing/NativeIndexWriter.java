@@ -27,9 +27,6 @@ import javax.lang.model.type.TypeMirror;
  * in order, and a runtime {@code RangeStep} (or {@code NumberRangeStep}) over the next one.
  */
 final class NativeIndexWriter {
-  /** The methods of {@code QueryStage} that take no argument, which a range step may not be named. */
-  private static final Set<String> INHERITED_WITHOUT_ARGUMENTS =
-      Set.of("toKeyQuery", "toQueryConditional", "toKeyCondition");
   private static final Set<String> INTEGERS = Set.of("byte", "short", "int", "long", "java.lang.Byte",
       "java.lang.Short", "java.lang.Integer", "java.lang.Long");
 
@@ -124,7 +121,7 @@ final class NativeIndexWriter {
     TypeName value = valueType(c);
     boolean integer = INTEGERS.contains(value.toString());
     ClassName step = integer ? RuntimeTypes.NUMBER_RANGE_STEP : RuntimeTypes.RANGE_STEP;
-    stage.addMethod(MethodSpec.methodBuilder(INHERITED_WITHOUT_ARGUMENTS.contains(c) ? c + "Range" : c)
+    stage.addMethod(MethodSpec.methodBuilder(Names.rangeStep(c))
         .addModifiers(Modifier.PUBLIC)
         .returns(integer ? ParameterizedTypeName.get(step, model.record())
             : ParameterizedTypeName.get(step, model.record(), value.box()))

@@ -212,7 +212,7 @@ final class QueryWriter {
    * ({@code toKeyQuery}) has its step named {@code toKeyQueryRange} instead.
    */
   private void addRanges(TypeSpec.Builder stage, KeyComponent c, ComponentCode cc, boolean last) {
-    String name = INHERITED_WITHOUT_ARGUMENTS.contains(c.name()) ? c.name() + "Range" : c.name();
+    String name = Names.rangeStep(c.name());
     String order = c.inverted() ? " Bounds are values: {@code @Inverted} is flipped for you." : "";
     // An integer's bounds are longs, so an int literal bounds a long component too.
     boolean integer = c.paddedInteger();
@@ -225,8 +225,4 @@ final class QueryWriter {
             integer ? RuntimeTypes.NUMBER_RANGE_STEP : RuntimeTypes.RANGE_STEP, cc.fieldName(), last)
         .build());
   }
-
-  /** The methods of {@code QueryStage} (and {@code Object}) that take no argument. */
-  private static final java.util.Set<String> INHERITED_WITHOUT_ARGUMENTS =
-      java.util.Set.of("toKeyQuery", "toQueryConditional", "toKeyCondition");
 }
