@@ -2,10 +2,14 @@ package io.dynakeys.runtime;
 
 import io.dynakeys.runtime.read.MergedItems;
 import io.dynakeys.runtime.read.MergedPublisher;
+import io.dynakeys.runtime.read.Projected;
+import io.dynakeys.runtime.read.Projection;
+import io.dynakeys.runtime.read.Select;
 import io.dynakeys.runtime.read.QueryReads;
 import io.dynakeys.runtime.read.ReadOptions;
 import io.dynakeys.runtime.read.ReadPage;
 import io.dynakeys.runtime.read.ShardReadException;
+import io.dynakeys.runtime.write.Condition;
 import java.util.concurrent.CompletableFuture;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbAsyncTable;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
@@ -69,6 +73,39 @@ public interface QueryStage<T> {
    */
   default KeyCondition toKeyCondition() {
     return toKeyQuery().toKeyCondition();
+  }
+
+  /**
+   * This query with a typed filter, run on the server as the requests' {@code FilterExpression}:
+   * the same {@link Condition} conditional writes take ({@code Condition.eq(TaskKeys.OWNER, "ann")}),
+   * its values stored as the table's schema stores them. It runs like this query
+   * ({@code items}/{@code page}, synchronous or asynchronous, merged over the shards of a sharded
+   * record); a limit counts the items that pass the filter, and the cursor resumes after the last
+   * item returned (see {@link Select}). On an item collection, the condition is one member's and
+   * keeps that member's items only.
+   *
+   * <pre>{@code
+   * ReadPage<Task> page = TaskKeys.query("apollo").filter(Condition.lt(TaskKeys.POINTS, 10L)).page(tasks, 20, cursor);
+   * }</pre>
+   *
+   * @param filter a condition of the record (of one member, on an item collection)
+   * @return the filtered query
+   */
+  default Select<T, T> filter(Condition<? extends T> filter) {
+    return Select.filtered(this, filter);
+  }
+
+  /**
+   * This query fetching only the components of {@code projection}, as {@link Projected} items that
+   * say which components they hold. The key attributes the cursor and the merge need are fetched
+   * too. Only a record's query takes one: an item collection's items are of several records (a
+   * projection of a member's handles on a collection's query does not compile).
+   *
+   * @param projection the components, {@code Projection.of(TaskKeys.OWNER, TaskKeys.POINTS)}
+   * @return the projected query; {@code filter(...)} narrows it further
+   */
+  default Select<T, Projected<T>> project(Projection<T> projection) {
+    return Select.projected(this, projection);
   }
 
   /**

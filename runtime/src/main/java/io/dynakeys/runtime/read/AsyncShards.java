@@ -23,7 +23,7 @@ final class AsyncShards<T> {
   AsyncShards(ReadPlan<T> plan, DynamoDbAsyncTable<T> table) {
     this.plan = plan;
     this.table = table;
-    this.index = plan.query().indexName() == null ? null : table.index(plan.query().indexName());
+    this.index = plan.isScan() || plan.query().indexName() == null ? null : table.index(plan.query().indexName());
   }
 
   /**
@@ -64,9 +64,14 @@ final class AsyncShards<T> {
   private CompletableFuture<Page<T>> fetch(Merge.Request request) {
     FirstPage<T> first = new FirstPage<>();
     try {
-      QueryEnhancedRequest query = plan.request(request.shard(), request.exclusiveStartKey(),
-          request.limit(), request.consistentRead());
-      SdkPublisher<Page<T>> pages = index == null ? table.query(query) : index.query(query);
+      SdkPublisher<Page<T>> pages;
+      if (plan.isScan()) {
+        pages = table.scan(plan.scanRequest(request.exclusiveStartKey(), request.limit(), request.consistentRead()));
+      } else {
+        QueryEnhancedRequest query = plan.request(request.shard(), request.exclusiveStartKey(),
+            request.limit(), request.consistentRead());
+        pages = index == null ? table.query(query) : index.query(query);
+      }
       pages.subscribe(first);
     } catch (RuntimeException e) {
       first.future.completeExceptionally(e);

@@ -43,6 +43,8 @@ final class Merge<T> {
   /** Per shard: the last item returned from it, and its position once computed. */
   private final List<T> lastReturned;
   private final List<List<AttributeValue>> lastPositions;
+  /** Per shard: the Limit of its last request (0 before the first), which a filtered read grows. */
+  private final int[] lastLimits;
 
   private final int[] heap;
   private int heapSize;
@@ -68,6 +70,7 @@ final class Merge<T> {
     this.lastReturned = new ArrayList<>(shards);
     this.lastPositions = new ArrayList<>(shards);
     this.heap = new int[shards];
+    this.lastLimits = new int[shards];
     ReadCursor start = options.cursor();
     if (start != null) {
       start.checkBelongsTo(plan);
@@ -102,13 +105,24 @@ final class Merge<T> {
     // A request asks for at most one item more than the read may still return: the extra item, if
     // any, tells that the shard goes on, so a read that ends at its limit knows without another
     // request whether anything follows (unless the page size or DynamoDB's 1 MB cut the page).
+    // With a filter, DynamoDB's Limit counts the items it evaluates, not those it returns: the page
+    // size, if given, is kept as it is (items evaluated per request), and otherwise a shard's
+    // Limit starts at what the read has left plus one and doubles with each request of the shard,
+    // so a selective filter costs a number of requests logarithmic in the items it passes over,
+    // and no request evaluates more than twice what the previous ones found to be needed.
     int limit = pageSize;
-    if (limited && (limit == 0 || remaining < limit)) {
+    boolean filtered = plan.filtered();
+    if (limited && (limit == 0 || (!filtered && remaining < limit))) {
       limit = (int) Math.min(Integer.MAX_VALUE, remaining + 1);
     }
     for (int s = 0; s < shards; s++) {
       if (pending[s]) {
-        requests.add(new Request(s, nextStart.get(s), limit, consistentRead));
+        int shardLimit = limit;
+        if (filtered && limited && pageSize == 0 && lastLimits[s] > 0) {
+          shardLimit = (int) Math.min(Integer.MAX_VALUE, Math.max(limit, 2L * lastLimits[s]));
+        }
+        lastLimits[s] = shardLimit;
+        requests.add(new Request(s, nextStart.get(s), shardLimit, consistentRead));
       }
     }
     return requests;
@@ -138,6 +152,10 @@ final class Merge<T> {
     } else if (!more) {
       pending[s] = false;
       pendingCount--;
+    } else {
+      // Every item up to the LastEvaluatedKey was evaluated and none is left to return (a filter
+      // or ignoringOtherItems() dropped them): a cursor taken now resumes after them.
+      moveTo(s, last);
     }
     // An empty page with a LastEvaluatedKey leaves the shard pending: it is read again from there.
   }
@@ -224,9 +242,21 @@ final class Merge<T> {
       if (!exhausted[s]) {
         pending[s] = true;
         pendingCount++;
+        // The page is used up, so every item up to its LastEvaluatedKey was returned or dropped
+        // by the server's filter: resume from there rather than re-evaluate the dropped ones.
+        moveTo(s, nextStart.get(s));
       }
     }
     return item;
+  }
+
+  /** Moves shard {@code s}'s cursor position to {@code lastEvaluatedKey}, when it holds every position attribute. */
+  private void moveTo(int s, Map<String, AttributeValue> lastEvaluatedKey) {
+    List<AttributeValue> position = plan.positionOf(lastEvaluatedKey);
+    if (position != null) {
+      lastPositions.set(s, position);
+      lastReturned.set(s, null);
+    }
   }
 
   /** The position after every item returned so far. */

@@ -2,10 +2,15 @@ package io.dynakeys.runtime.read;
 
 import io.dynakeys.runtime.KeyQuery;
 import io.dynakeys.runtime.QueryStage;
+import io.dynakeys.runtime.schema.RecordTableSchema;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbAsyncTable;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
+import software.amazon.awssdk.enhanced.dynamodb.Expression;
+import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
 
 /**
  * Runs queries: what the {@code items} and {@code page} methods of every {@link QueryStage} call.
@@ -118,7 +123,82 @@ public final class QueryReads {
     return Objects.requireNonNull(Objects.requireNonNull(query, "query").toKeyQuery(), "toKeyQuery()");
   }
 
-  private static void requireLimit(ReadOptions options) {
+  // ------------------------------------------------------------ filtered, projected, scans
+
+  /** The plan of {@code select} on a table of {@code name} and {@code schema}, items mapped by {@code items}. */
+  private static <T> ReadPlan<?> plan(Select<T, ?> select, String name, TableSchema<T> schema, ReadOptions options,
+      TableSchema<?> items) {
+    KeyQuery<T> query = select.query();
+    if (query == null && options.isDescending()) {
+      throw new IllegalArgumentException("a scan reads the table in DynamoDB's order, which has no direction:"
+          + " descending() applies to queries only");
+    }
+    ReadPlan<T> base = query == null ? ReadPlan.scan(name, schema) : ReadPlan.of(query, name, schema, options.isDescending());
+    Expression filter = Filters.of(select.filterCondition(), schema, query == null);
+    List<String> projection = null;
+    if (select.projection() != null) {
+      projection = select.projection().attributeNames();
+      List<String> asked = new ArrayList<>(projection);
+      base.keyAttributes().forEach(k -> {
+        if (!asked.contains(k)) {
+          asked.add(k);
+        }
+      });
+      Projection.checkLength(asked, schema.itemType().rawClass().getSimpleName());
+    }
+    return base.with(items, filter, projection);
+  }
+
+  /** How {@code select}'s items are mapped: by the table's schema, or to {@link Projected}s. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static <T> TableSchema<?> itemSchema(Select<T, ?> select, TableSchema<T> schema, ReadOptions options) {
+    TableSchema<?> items = schema;
+    if (select.projection() != null) {
+      if (!(schema instanceof RecordTableSchema<T> record)) {
+        throw new IllegalArgumentException("a projection is read through the table schema dynakeys generates for"
+            + " the record (RecordTableSchema), which decodes each component; this table's schema is "
+            + schema.getClass().getName());
+      }
+      items = new ProjectingSchema<>(record, select.projection());
+    }
+    return options.isSkippingBadItems() ? new ReportingSchema<>(items) : items;
+  }
+
+  /**
+   * The items of {@code select} in {@code table}, read lazily: for {@link Select#items}.
+   *
+   * @throws IllegalArgumentException when the filter, projection or cursor is refused
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  static <T, I> MergedItems<I> items(Select<T, I> select, DynamoDbTable<T> table, ReadOptions options) {
+    Objects.requireNonNull(table, "table");
+    Objects.requireNonNull(options, "options");
+    TableSchema<?> items = itemSchema(select, table.tableSchema(), options);
+    ReadPlan plan = plan(select, table.tableName(), table.tableSchema(), options, items);
+    DynamoDbTable read = items == table.tableSchema() ? table : ReportingTables.of(table, items, describe(select, options));
+    return new MergedItems<>(new Merge<>(plan, options), new SyncShards<>(plan, read, options));
+  }
+
+  /**
+   * The items of {@code select} in {@code table}, as a publisher: for {@link Select#items}.
+   *
+   * @throws IllegalArgumentException when the filter, projection or cursor is refused
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  static <T, I> MergedPublisher<I> items(Select<T, I> select, DynamoDbAsyncTable<T> table, ReadOptions options) {
+    Objects.requireNonNull(table, "table");
+    Objects.requireNonNull(options, "options");
+    TableSchema<?> items = itemSchema(select, table.tableSchema(), options);
+    ReadPlan plan = plan(select, table.tableName(), table.tableSchema(), options, items);
+    DynamoDbAsyncTable read = items == table.tableSchema() ? table : ReportingTables.of(table, items, describe(select, options));
+    return new MergedPublisher<>(new Merge<>(plan, options), new AsyncShards<>(plan, read));
+  }
+
+  private static String describe(Select<?, ?> select, ReadOptions options) {
+    return options.isSkippingBadItems() ? "a read that skips bad items" : "a projected read";
+  }
+
+  static void requireLimit(ReadOptions options) {
     if (options.limit().isEmpty()) {
       throw new IllegalArgumentException("a page needs a limit: page(table, limit, cursor), or"
           + " ReadOptions.limit(n); to read everything, use items(table)");

@@ -15,10 +15,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.enhanced.dynamodb.TableMetadata;
 import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
 import software.amazon.awssdk.enhanced.dynamodb.model.QueryConditional;
 import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
+import software.amazon.awssdk.enhanced.dynamodb.model.ScanEnhancedRequest;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -31,8 +33,13 @@ final class ReadPlan<T> {
   /** Bytes of SHA-256 kept: 64 bits make an accidental match between two queries negligible. */
   static final int DIGEST_BYTES = 8;
 
+  /** The query, or {@code null} for a scan. */
   private final KeyQuery<?> query;
   private final String tableName;
+  /** The filter of every request, or {@code null}. */
+  private final Expression filter;
+  /** The attributes every request asks for, or {@code null} for whole items. */
+  private final List<String> projection;
   private final TableSchema<T> schema;
   private final boolean descending;
   private final String sortAttribute;
@@ -41,18 +48,105 @@ final class ReadPlan<T> {
   private final QueryConditional[] conditionals;
 
   private ReadPlan(KeyQuery<?> query, String tableName, TableSchema<T> schema, boolean descending,
-      String sortAttribute, List<String> positionAttributes) {
+      String sortAttribute, List<String> positionAttributes, Expression filter, List<String> projection) {
     this.query = query;
     this.tableName = tableName;
     this.schema = schema;
     this.descending = descending;
     this.sortAttribute = sortAttribute;
     this.positionAttributes = positionAttributes;
-    this.identity = identity(query, tableName, descending, sortAttribute, positionAttributes);
-    this.conditionals = new QueryConditional[query.partitionValues().size()];
-    for (int i = 0; i < conditionals.length; i++) {
+    this.filter = filter;
+    this.projection = projection;
+    this.identity = identity(query, tableName, descending, sortAttribute, positionAttributes, filter, projection);
+    this.conditionals = new QueryConditional[query == null ? 1 : query.partitionValues().size()];
+    for (int i = 0; query != null && i < conditionals.length; i++) {
       conditionals[i] = query.forPartition(i).toQueryConditional();
     }
+  }
+
+  private ReadPlan(ReadPlan<?> plan, TableSchema<T> schema, Expression filter, List<String> projection) {
+    this(plan.query, plan.tableName, schema, plan.descending, plan.sortAttribute, plan.positionAttributes,
+        filter, projection);
+  }
+
+  /**
+   * The same read with {@code filter} on every request and only {@code projection} asked for
+   * (both {@code null} for none), its items mapped by {@code schema}. The projection gets every
+   * key attribute a position or the merge needs added.
+   */
+  <U> ReadPlan<U> with(TableSchema<U> schema, Expression filter, List<String> projection) {
+    List<String> asked = null;
+    if (projection != null) {
+      Set<String> all = new LinkedHashSet<>(projection);
+      all.addAll(keyAttributes());
+      asked = List.copyOf(all);
+    }
+    return new ReadPlan<>(this, schema, filter, asked);
+  }
+
+  /**
+   * The plan of a scan of {@code tableName} (no index), its items mapped by {@code schema}: one
+   * "shard", whose positions are the table's key attributes.
+   */
+  static <T> ReadPlan<T> scan(String tableName, TableSchema<T> schema) {
+    TableMetadata metadata = schema.tableMetadata();
+    List<String> keys = new ArrayList<>();
+    keys.add(metadata.primaryPartitionKey());
+    metadata.primarySortKey().ifPresent(keys::add);
+    return new ReadPlan<>(null, tableName, schema, false, null, List.copyOf(keys), null, null);
+  }
+
+  /** Whether this is a scan. */
+  boolean isScan() {
+    return query == null;
+  }
+
+  /** Whether requests carry a filter, so a page may hold fewer items than it evaluated. */
+  boolean filtered() {
+    return filter != null;
+  }
+
+  /** The schema the items are mapped by. */
+  TableSchema<T> schema() {
+    return schema;
+  }
+
+  /** The attributes requests ask for, or {@code null} for whole items. */
+  List<String> projection() {
+    return projection;
+  }
+
+  /**
+   * Every key attribute an item of this read carries and a read needs: the position attributes
+   * and the attributes the query fixes (its partition key, or a native index's partition keys).
+   */
+  List<String> keyAttributes() {
+    Set<String> keys = new LinkedHashSet<>();
+    if (query != null) {
+      if (query.nativeCondition() != null) {
+        keys.addAll(query.nativeCondition().partitionAttributes());
+      } else {
+        keys.add(query.partitionAttribute());
+      }
+    }
+    keys.addAll(positionAttributes);
+    return List.copyOf(keys);
+  }
+
+  /**
+   * The position that {@code lastEvaluatedKey} stands for (every item up to it evaluated), or
+   * {@code null} when it lacks one of the position attributes.
+   */
+  List<AttributeValue> positionOf(Map<String, AttributeValue> lastEvaluatedKey) {
+    List<AttributeValue> values = new ArrayList<>(positionAttributes.size());
+    for (String attribute : positionAttributes) {
+      AttributeValue value = lastEvaluatedKey.get(attribute);
+      if (value == null) {
+        return null;
+      }
+      values.add(value);
+    }
+    return values;
   }
 
   /**
@@ -98,7 +192,7 @@ final class ReadPlan<T> {
     sortKey.ifPresent(keys::add);
     keys.remove(query.partitionAttribute());
     String sortAttribute = query.sortAttribute() != null ? query.sortAttribute() : sortKey.orElse(null);
-    return new ReadPlan<>(query, tableName, schema, descending, sortAttribute, List.copyOf(keys));
+    return new ReadPlan<>(query, tableName, schema, descending, sortAttribute, List.copyOf(keys), null, null);
   }
 
   /**
@@ -130,7 +224,7 @@ final class ReadPlan<T> {
     keys.addAll(partition);
     keys.addAll(sort);
     keys.removeAll(partition);
-    return new ReadPlan<>(query, tableName, schema, descending, null, List.copyOf(keys));
+    return new ReadPlan<>(query, tableName, schema, descending, null, List.copyOf(keys), null, null);
   }
 
   KeyQuery<?> query() {
@@ -160,13 +254,18 @@ final class ReadPlan<T> {
 
   /** For messages: {@code table t} or {@code index i of table t}. */
   String where() {
+    if (query == null) {
+      return "table " + tableName;
+    }
     return query.indexName() == null ? "table " + tableName
         : "index " + query.indexName() + " of table " + tableName;
   }
 
   /** For messages: the query, its table and direction. */
   String describe() {
-    return query + " on " + where() + (descending ? ", descending" : ", ascending");
+    String what = query == null ? "a scan of " + where() : query + " on " + where() + (descending ? ", descending" : ", ascending");
+    return what + (filter == null ? "" : ", filtered by " + filter.expression())
+        + (projection == null ? "" : ", projecting " + projection);
   }
 
   /** The request of one page of {@code shard}. */
@@ -184,14 +283,43 @@ final class ReadPlan<T> {
     if (consistentRead) {
       request.consistentRead(true);
     }
+    if (filter != null) {
+      request.filterExpression(filter);
+    }
+    if (projection != null) {
+      request.attributesToProject(projection);
+    }
+    return request.build();
+  }
+
+  /** The request of one page of a scan. */
+  ScanEnhancedRequest scanRequest(Map<String, AttributeValue> exclusiveStartKey, int limit, boolean consistentRead) {
+    ScanEnhancedRequest.Builder request = ScanEnhancedRequest.builder();
+    if (exclusiveStartKey != null) {
+      request.exclusiveStartKey(exclusiveStartKey);
+    }
+    if (limit > 0) {
+      request.limit(limit);
+    }
+    if (consistentRead) {
+      request.consistentRead(true);
+    }
+    if (filter != null) {
+      request.filterExpression(filter);
+    }
+    if (projection != null) {
+      request.attributesToProject(projection);
+    }
     return request.build();
   }
 
   /** The ExclusiveStartKey of {@code shard} at a position of {@link #positionAttributes()} values. */
   Map<String, AttributeValue> startKey(int shard, List<AttributeValue> position) {
     Map<String, AttributeValue> key = new HashMap<>();
-    NativeCondition condition = query.nativeCondition();
-    if (condition != null) {
+    NativeCondition condition = query == null ? null : query.nativeCondition();
+    if (query == null) {
+      // a scan: the position holds the whole key
+    } else if (condition != null) {
       for (int i = 0; i < condition.partitionAttributes().size(); i++) {
         key.put(condition.partitionAttributes().get(i), condition.partitionValues().get(i));
       }
@@ -260,7 +388,7 @@ final class ReadPlan<T> {
   }
 
   private static byte[] identity(KeyQuery<?> query, String tableName, boolean descending,
-      String sortAttribute, List<String> positionAttributes) {
+      String sortAttribute, List<String> positionAttributes, Expression filter, List<String> projection) {
     MessageDigest sha;
     try {
       sha = MessageDigest.getInstance("SHA-256");
@@ -270,6 +398,24 @@ final class ReadPlan<T> {
     // Length-prefixed fields, so that no two different queries write the same bytes.
     feed(sha, "dynakeys.read/1");
     feed(sha, tableName);
+    if (filter != null) {
+      // The same digest as before for a read without a filter, so its cursors stay valid.
+      feed(sha, "filter");
+      feed(sha, filter.expression());
+      new java.util.TreeMap<>(filter.expressionNames() == null ? Map.of() : filter.expressionNames())
+          .forEach((k, v) -> { feed(sha, k); feed(sha, v); });
+      new java.util.TreeMap<>(filter.expressionValues() == null ? Map.<String, AttributeValue>of() : filter.expressionValues())
+          .forEach((k, v) -> { feed(sha, k); feed(sha, v.toString()); });
+    }
+    if (projection != null) {
+      feed(sha, "projection");
+      projection.forEach(a -> feed(sha, a));
+    }
+    if (query == null) {
+      feed(sha, "scan");
+      positionAttributes.forEach(a -> feed(sha, a));
+      return Arrays.copyOf(sha.digest(), DIGEST_BYTES);
+    }
     feed(sha, query.indexName());
     feed(sha, query.partitionAttribute());
     feed(sha, Integer.toString(query.partitionValues().size()));

@@ -6,6 +6,7 @@ import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedAsyncClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClientExtension;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
+import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
 import software.amazon.awssdk.enhanced.dynamodb.internal.client.DefaultDynamoDbAsyncTable;
 import software.amazon.awssdk.enhanced.dynamodb.internal.client.DefaultDynamoDbTable;
 
@@ -20,34 +21,45 @@ final class ReportingTables {
   private ReportingTables() {}
 
   static <T> DynamoDbTable<Object> of(DynamoDbTable<T> table) {
-    if (!(table instanceof DefaultDynamoDbTable<T> sdk)) {
-      throw refused(table);
+    return of(table, new ReportingSchema<>(table.tableSchema()), "a read that skips bad items");
+  }
+
+  static <T> DynamoDbAsyncTable<Object> of(DynamoDbAsyncTable<T> table) {
+    return of(table, new ReportingSchema<>(table.tableSchema()), "a read that skips bad items");
+  }
+
+  /** The same table of the same client and extensions, its items mapped by {@code schema}. */
+  static <X> DynamoDbTable<X> of(DynamoDbTable<?> table, TableSchema<X> schema, String read) {
+    if (!(table instanceof DefaultDynamoDbTable<?> sdk)) {
+      throw refused(table, read);
     }
     DynamoDbEnhancedClient client = DynamoDbEnhancedClient.builder()
         .dynamoDbClient(sdk.dynamoDbClient())
         .extensions(extensions(sdk.mapperExtension()))
         .build();
-    return client.table(table.tableName(), new ReportingSchema<>(table.tableSchema()));
+    return client.table(table.tableName(), schema);
   }
 
-  static <T> DynamoDbAsyncTable<Object> of(DynamoDbAsyncTable<T> table) {
-    if (!(table instanceof DefaultDynamoDbAsyncTable<T> sdk)) {
-      throw refused(table);
+  /** The same asynchronous table, its items mapped by {@code schema}. */
+  static <X> DynamoDbAsyncTable<X> of(DynamoDbAsyncTable<?> table, TableSchema<X> schema, String read) {
+    if (!(table instanceof DefaultDynamoDbAsyncTable<?> sdk)) {
+      throw refused(table, read);
     }
     DynamoDbEnhancedAsyncClient client = DynamoDbEnhancedAsyncClient.builder()
         .dynamoDbClient(sdk.dynamoDbClient())
         .extensions(extensions(sdk.mapperExtension()))
         .build();
-    return client.table(table.tableName(), new ReportingSchema<>(table.tableSchema()));
+    return client.table(table.tableName(), schema);
   }
 
   private static List<DynamoDbEnhancedClientExtension> extensions(DynamoDbEnhancedClientExtension extension) {
     return extension == null ? List.of() : List.of(extension);
   }
 
-  private static IllegalArgumentException refused(Object table) {
-    return new IllegalArgumentException("a read that skips bad items needs a table of the enhanced client"
+  private static IllegalArgumentException refused(Object table, String read) {
+    return new IllegalArgumentException(read + " needs a table of the enhanced client"
         + " (DynamoDbEnhancedClient.table(name, schema)), whose raw items it can see; "
-        + table.getClass().getName() + " is another implementation: read it without skippingBadItems()");
+        + table.getClass().getName() + " is another implementation"
+        + (read.contains("skips") ? ": read it without skippingBadItems()" : ""));
   }
 }

@@ -19,11 +19,11 @@ public final class ShardReadException extends RuntimeException {
   private final String partitionValue;
 
   ShardReadException(ReadPlan<?> plan, int shard, Throwable cause) {
-    super("reading shard " + shard + " of " + plan.shardCount() + " (" + plan.query().partitionAttribute()
-        + " = \"" + plan.query().partitionValues().get(shard) + "\") of " + plan.where() + " failed: "
-        + describe(cause), cause);
+    super((plan.isScan() ? "a scan" : "reading shard " + shard + " of " + plan.shardCount() + " ("
+        + plan.query().partitionAttribute() + " = \"" + plan.query().partitionValues().get(shard) + "\")")
+        + " of " + plan.where() + " failed: " + describe(cause), cause);
     this.shard = shard;
-    this.partitionValue = plan.query().partitionValues().get(shard);
+    this.partitionValue = plan.isScan() ? null : plan.query().partitionValues().get(shard);
   }
 
   private static String describe(Throwable cause) {
@@ -43,7 +43,7 @@ public final class ShardReadException extends RuntimeException {
   /**
    * The partition key of the shard whose request failed.
    *
-   * @return the encoded partition key
+   * @return the encoded partition key, or {@code null} for a scan
    */
   public String partitionValue() {
     return partitionValue;

@@ -21,7 +21,7 @@ final class SyncShards<T> {
     this.plan = plan;
     this.table = table;
     // An index query must run on the index: on the table its key condition matches nothing.
-    this.index = plan.query().indexName() == null ? null : table.index(plan.query().indexName());
+    this.index = plan.isScan() || plan.query().indexName() == null ? null : table.index(plan.query().indexName());
     this.options = options;
   }
 
@@ -40,10 +40,16 @@ final class SyncShards<T> {
 
   private Page<T> fetch(Merge.Request request) {
     try {
-      QueryEnhancedRequest query = plan.request(request.shard(), request.exclusiveStartKey(),
-          request.limit(), request.consistentRead());
-      // The iterator requests its first page in next() and nothing more unless asked.
-      Iterator<Page<T>> pages = index == null ? table.query(query).iterator() : index.query(query).iterator();
+      Iterator<Page<T>> pages;
+      if (plan.isScan()) {
+        pages = table.scan(plan.scanRequest(request.exclusiveStartKey(), request.limit(), request.consistentRead()))
+            .iterator();
+      } else {
+        QueryEnhancedRequest query = plan.request(request.shard(), request.exclusiveStartKey(),
+            request.limit(), request.consistentRead());
+        // The iterator requests its first page in next() and nothing more unless asked.
+        pages = index == null ? table.query(query).iterator() : index.query(query).iterator();
+      }
       return pages.hasNext() ? pages.next() : Page.create(List.of(), null);
     } catch (ItemMappingException e) {
       throw e; // a stored item the schema refuses, not a failed request: it names the item itself

@@ -131,6 +131,18 @@ public final class CollectionTableSchema<T> implements TableSchema<T> {
     return ignoreOthers ? this : new CollectionTableSchema<>(itemType.rawClass(), members, true);
   }
 
+  /**
+   * The schemas of the members, in the order they were added: what a typed filter on the
+   * collection renders a member's condition with.
+   *
+   * @return the member schemas
+   */
+  public List<RecordTableSchema<? extends T>> memberSchemas() {
+    List<RecordTableSchema<? extends T>> schemas = new ArrayList<>(members.size());
+    members.forEach(m -> schemas.add(m.schema()));
+    return List.copyOf(schemas);
+  }
+
   @Override
   public T mapToItem(Map<String, AttributeValue> attributeMap) {
     return mapToItem(attributeMap, false);

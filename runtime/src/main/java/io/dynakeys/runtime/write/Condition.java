@@ -38,16 +38,19 @@ public final class Condition<R> {
 
   private final Node<R> node;
   private final int precedence;
+  /** The handles this condition names, in order of first appearance, each once. */
+  private final List<Attribute<R, ?>> attributes;
   /** The condition this one negates, so that a double negation is written as the condition itself. */
   private Condition<R> negationOf;
 
-  private Condition(Node<R> node) {
-    this(node, SIMPLE);
+  private Condition(Attribute<R, ?> attribute, Node<R> node) {
+    this(node, SIMPLE, List.of(attribute));
   }
 
-  private Condition(Node<R> node, int precedence) {
+  private Condition(Node<R> node, int precedence, List<Attribute<R, ?>> attributes) {
     this.node = node;
     this.precedence = precedence;
+    this.attributes = attributes;
   }
 
   /**
@@ -78,7 +81,7 @@ public final class Condition<R> {
   private static <R, T> Condition<R> compare(Attribute<R, T> attribute, String operator, T value) {
     Objects.requireNonNull(attribute, "attribute");
     Objects.requireNonNull(value, "value");
-    return new Condition<>((schema, p, out) -> out.append(p.name(attribute.attributeName()))
+    return new Condition<>(attribute, (schema, p, out) -> out.append(p.name(attribute.attributeName()))
         .append(operator).append(p.value(stored(schema, attribute, value))));
   }
 
@@ -126,7 +129,7 @@ public final class Condition<R> {
     Objects.requireNonNull(attribute, "attribute");
     Objects.requireNonNull(low, "low");
     Objects.requireNonNull(high, "high");
-    return new Condition<>((schema, p, out) -> out.append(p.name(attribute.attributeName()))
+    return new Condition<>(attribute, (schema, p, out) -> out.append(p.name(attribute.attributeName()))
         .append(" BETWEEN ").append(p.value(stored(schema, attribute, low)))
         .append(" AND ").append(p.value(stored(schema, attribute, high))));
   }
@@ -144,7 +147,7 @@ public final class Condition<R> {
   private static <R> Condition<R> function(String function, Attribute<R, String> attribute, String operand) {
     Objects.requireNonNull(attribute, "attribute");
     Objects.requireNonNull(operand, "operand");
-    return new Condition<>((schema, p, out) -> out.append(function).append('(')
+    return new Condition<>(attribute, (schema, p, out) -> out.append(function).append('(')
         .append(p.name(attribute.attributeName())).append(", ")
         .append(p.value(stored(schema, attribute, operand))).append(')'));
   }
@@ -156,7 +159,7 @@ public final class Condition<R> {
   public static <R, E> Condition<R> containsElement(Attribute<R, ? extends Collection<E>> attribute, E element) {
     Objects.requireNonNull(attribute, "attribute");
     Objects.requireNonNull(element, "element");
-    return new Condition<>((schema, p, out) -> out.append("contains(")
+    return new Condition<>(attribute, (schema, p, out) -> out.append("contains(")
         .append(p.name(attribute.attributeName())).append(", ")
         .append(p.value(schema.storedElement(attribute, element))).append(')'));
   }
@@ -164,14 +167,14 @@ public final class Condition<R> {
   /** {@code attribute_exists(attribute)}. */
   public static <R> Condition<R> exists(Attribute<R, ?> attribute) {
     Objects.requireNonNull(attribute, "attribute");
-    return new Condition<>((schema, p, out) -> out.append("attribute_exists(")
+    return new Condition<>(attribute, (schema, p, out) -> out.append("attribute_exists(")
         .append(p.name(attribute.attributeName())).append(')'));
   }
 
   /** {@code attribute_not_exists(attribute)}: absent (an empty {@code Optional}, a removed value). */
   public static <R> Condition<R> notExists(Attribute<R, ?> attribute) {
     Objects.requireNonNull(attribute, "attribute");
-    return new Condition<>((schema, p, out) -> out.append("attribute_not_exists(")
+    return new Condition<>(attribute, (schema, p, out) -> out.append("attribute_not_exists(")
         .append(p.name(attribute.attributeName())).append(')'));
   }
 
@@ -179,7 +182,7 @@ public final class Condition<R> {
   public static <R> Condition<R> hasType(Attribute<R, ?> attribute, AttributeValueType type) {
     Objects.requireNonNull(attribute, "attribute");
     Objects.requireNonNull(type, "type");
-    return new Condition<>((schema, p, out) -> out.append("attribute_type(")
+    return new Condition<>(attribute, (schema, p, out) -> out.append("attribute_type(")
         .append(p.name(attribute.attributeName())).append(", ")
         .append(p.value(AttributeValue.fromS(type.name()))).append(')'));
   }
@@ -210,7 +213,7 @@ public final class Condition<R> {
     Condition<R> negation = new Condition<>((schema, p, out) -> {
       out.append("NOT ");
       condition.render(schema, p, out, NOT);
-    }, NOT);
+    }, NOT, condition.attributes);
     negation.negationOf = condition;
     return negation;
   }
@@ -248,7 +251,104 @@ public final class Condition<R> {
         }
         conditions.get(i).render(schema, p, out, precedence);
       }
-    }, precedence);
+    }, precedence, union(conditions));
+  }
+
+  private static <R> List<Attribute<R, ?>> union(List<Condition<R>> conditions) {
+    java.util.LinkedHashSet<Attribute<R, ?>> all = new java.util.LinkedHashSet<>();
+    conditions.forEach(c -> all.addAll(c.attributes));
+    return List.copyOf(all);
+  }
+
+  /**
+   * The handles this condition names, each once, in the order they first appear: what a read
+   * checks against its table's schema (and, on an item collection, what tells which member's
+   * schema converts the values) before any request.
+   *
+   * @return the handles
+   */
+  public List<Attribute<R, ?>> attributes() {
+    return attributes;
+  }
+
+  /**
+   * This condition as the enhanced-client {@link Expression} of a query or scan filter
+   * ({@code FilterExpression}), its values stored as {@code schema} stores them. Every handle is
+   * checked against the schema first, and the expression against DynamoDB's 4 KB limit, named as
+   * the filter expression.
+   *
+   * @param schema the table schema of the condition's record
+   * @return the filter
+   * @throws IllegalArgumentException when a handle is no component of {@code schema}, the
+   *     expression is over DynamoDB's 4 KB, or a value is stored as no attribute
+   */
+  public Expression toFilterExpression(RecordTableSchema<R> schema) {
+    return toFilterExpression(schema, null);
+  }
+
+  /**
+   * This condition as a filter, ANDed after {@code first}: an expression of other placeholders
+   * (a schema's {@code ownItems()}, which keeps one record's items in a scan or an item
+   * collection's query). Each side is parenthesized only where DynamoDB's precedence needs it.
+   *
+   * @param schema the table schema of the condition's record
+   * @param first the expression that comes first, or {@code null} for none
+   * @return the filter
+   * @throws IllegalArgumentException when a handle is no component of {@code schema}, a placeholder
+   *     of {@code first} is one of this condition's, the expression is over DynamoDB's 4 KB, or a
+   *     value is stored as no attribute
+   */
+  public Expression toFilterExpression(RecordTableSchema<R> schema, Expression first) {
+    Objects.requireNonNull(schema, "schema");
+    for (Attribute<R, ?> attribute : attributes) {
+      schema.isOptional(attribute); // throws for a handle that is no component of the schema
+    }
+    Placeholders p = new Placeholders();
+    StringBuilder out = new StringBuilder();
+    java.util.Map<String, String> names = new java.util.HashMap<>();
+    java.util.Map<String, AttributeValue> values = new java.util.HashMap<>();
+    if (first != null) {
+      String text = first.expression();
+      out.append(hasTopLevelOr(text) ? "(" + text + ")" : text).append(" AND ");
+      if (first.expressionNames() != null) {
+        names.putAll(first.expressionNames());
+      }
+      if (first.expressionValues() != null) {
+        values.putAll(first.expressionValues());
+      }
+      render(schema, p, out, AND);
+    } else {
+      node.render(schema, p, out);
+    }
+    for (java.util.Map.Entry<String, String> e : p.names.entrySet()) {
+      if (names.put(e.getKey(), e.getValue()) != null) {
+        throw new IllegalArgumentException("the placeholder " + e.getKey() + " is in both parts of a filter");
+      }
+    }
+    for (java.util.Map.Entry<String, AttributeValue> e : p.values.entrySet()) {
+      if (values.put(e.getKey(), e.getValue()) != null) {
+        throw new IllegalArgumentException("the placeholder " + e.getKey() + " is in both parts of a filter");
+      }
+    }
+    String text = Placeholders.checkLength(out.toString(), "filter expression", schema.itemType().rawClass().getSimpleName());
+    return Expression.builder().expression(text).expressionNames(names)
+        .expressionValues(values.isEmpty() ? null : values).build();
+  }
+
+  /** Whether {@code expression} has an OR outside every parenthesis (placeholders hold no text). */
+  private static boolean hasTopLevelOr(String expression) {
+    int depth = 0;
+    for (int i = 0; i < expression.length(); i++) {
+      char c = expression.charAt(i);
+      if (c == '(') {
+        depth++;
+      } else if (c == ')') {
+        depth--;
+      } else if (depth == 0 && expression.startsWith(" OR ", i)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Writes this condition with its names and values in {@code p}. */
@@ -285,7 +385,7 @@ public final class Condition<R> {
     }
 
     private Condition<R> compare(String operator, long size) {
-      return new Condition<>((schema, p, out) -> out.append("size(").append(p.name(attribute.attributeName()))
+      return new Condition<>(attribute, (schema, p, out) -> out.append("size(").append(p.name(attribute.attributeName()))
           .append(')').append(operator).append(p.value(AttributeValue.fromN(Long.toString(size)))));
     }
 
@@ -321,7 +421,7 @@ public final class Condition<R> {
 
     /** {@code size(attribute) BETWEEN low AND high}. */
     public Condition<R> between(long low, long high) {
-      return new Condition<>((schema, p, out) -> out.append("size(").append(p.name(attribute.attributeName()))
+      return new Condition<>(attribute, (schema, p, out) -> out.append("size(").append(p.name(attribute.attributeName()))
           .append(") BETWEEN ").append(p.value(AttributeValue.fromN(Long.toString(low))))
           .append(" AND ").append(p.value(AttributeValue.fromN(Long.toString(high)))));
     }

@@ -72,7 +72,9 @@ final class Placeholders {
       if (bytes > MAX_EXPRESSION_BYTES) {
         throw new IllegalArgumentException("the " + what + " of " + record + " is " + bytes
             + " bytes, over DynamoDB's limit of 4 KB (" + MAX_EXPRESSION_BYTES + " bytes) for one"
-            + " expression string: split the write, or simplify the condition");
+            + " expression string: " + (what.startsWith("filter")
+                ? "simplify the filter (fewer terms)"
+                : "split the write, or simplify the condition"));
       }
     }
     return expression;

@@ -1,0 +1,108 @@
+package io.dynakeys.runtime.read;
+
+import io.dynakeys.runtime.entity.Attribute;
+import io.dynakeys.runtime.schema.CollectionTableSchema;
+import io.dynakeys.runtime.schema.RecordTableSchema;
+import io.dynakeys.runtime.write.Condition;
+import java.util.ArrayList;
+import java.util.List;
+import software.amazon.awssdk.enhanced.dynamodb.Expression;
+import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
+
+/** Renders a typed filter for the schema of the table it runs on. */
+final class Filters {
+  private Filters() {}
+
+  /**
+   * The filter expression of a read: {@code condition} rendered by the schema of its record (on an
+   * item collection, the member whose handles it names, ANDed after that member's
+   * {@code ownItems()}, so the filter keeps that member's items only), and for a scan, the schema's
+   * {@code ownItems()} before it, so that no other entity's item sharing the table is read as this
+   * one. {@code null} when there is nothing to filter.
+   *
+   * @throws IllegalArgumentException when the schema is not one of dynakeys, a handle is of no
+   *     record of the schema, or the expression is over DynamoDB's limits
+   */
+  static Expression of(Condition<?> condition, TableSchema<?> schema, boolean scan) {
+    if (condition == null) {
+      if (!scan) {
+        return null;
+      }
+      if (schema instanceof RecordTableSchema<?> record) {
+        return ownItems(record);
+      }
+      if (schema instanceof CollectionTableSchema<?> collection) {
+        try {
+          return collection.ownItems();
+        } catch (IllegalStateException noPrefix) {
+          return null;
+        }
+      }
+      return null;
+    }
+    if (schema instanceof RecordTableSchema<?> record) {
+      return render(condition, record, scan ? ownItems(record) : null);
+    }
+    if (schema instanceof CollectionTableSchema<?> collection) {
+      RecordTableSchema<?> member = memberOf(condition, collection);
+      Expression own = ownItems(member);
+      return render(condition, member, own);
+    }
+    throw new IllegalArgumentException("a typed filter is rendered by the table schema dynakeys generates"
+        + " (a record's RecordTableSchema or an item collection's CollectionTableSchema), which converts"
+        + " its values as they are stored; this table's schema is " + schema.getClass().getName());
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <R> Expression render(Condition<?> condition, RecordTableSchema<R> schema, Expression first) {
+    return ((Condition<R>) condition).toFilterExpression(schema, first);
+  }
+
+  private static Expression ownItems(RecordTableSchema<?> schema) {
+    try {
+      return schema.ownItems();
+    } catch (IllegalStateException noPrefix) {
+      return null; // nothing in a key tells this record's items apart: each is read as one
+    }
+  }
+
+  /** The member schema whose record declares every handle {@code condition} names. */
+  private static RecordTableSchema<?> memberOf(Condition<?> condition, CollectionTableSchema<?> collection) {
+    List<String> names = new ArrayList<>();
+    condition.attributes().forEach(a -> names.add(a.name()));
+    RecordTableSchema<?> found = null;
+    for (RecordTableSchema<?> member : collection.memberSchemas()) {
+      if (declaresAll(member, condition.attributes())) {
+        if (found != null) {
+          throw new IllegalArgumentException("the filter's components " + names + " are those of both "
+              + found.itemType().rawClass().getSimpleName() + " and " + member.itemType().rawClass().getSimpleName()
+              + ": build it from one member's handles");
+        }
+        found = member;
+      }
+    }
+    if (found == null) {
+      throw new IllegalArgumentException("the filter names " + names + ", which are not the components of one"
+          + " member of the collection " + collection.itemType().rawClass().getSimpleName()
+          + ": a filter on a collection keeps one member's items, and takes that member's handles");
+    }
+    return found;
+  }
+
+  private static boolean declaresAll(RecordTableSchema<?> member, List<? extends Attribute<?, ?>> handles) {
+    if (member.descriptor().isEmpty()) {
+      return false;
+    }
+    List<? extends Attribute<?, ?>> declared = member.descriptor().get().attributes();
+    for (Attribute<?, ?> h : handles) {
+      boolean any = false;
+      for (Attribute<?, ?> d : declared) {
+        any |= d == h;
+      }
+      if (!any) {
+        return false;
+      }
+    }
+    return true;
+  }
+}
