@@ -15,10 +15,11 @@ final class Filters {
 
   /**
    * The filter expression of a read: {@code condition} rendered by the schema of its record (on an
-   * item collection, the member whose handles it names, ANDed after that member's
-   * {@code ownItems()}, so the filter keeps that member's items only), and for a scan, the schema's
-   * {@code ownItems()} before it, so that no other entity's item sharing the table is read as this
-   * one. {@code null} when there is nothing to filter.
+   * item collection, the member whose handles it names), and for a scan, the schema's (or the
+   * member's) {@code ownItems()} before it, so that no other entity's item sharing the table is read
+   * as this one. A query cannot do that on the server, where a filter may not name a key attribute:
+   * a collection query with a member's filter drops the other members' items as it maps them.
+   * {@code null} when there is nothing to filter.
    *
    * @throws IllegalArgumentException when the schema is not one of dynakeys, a handle is of no
    *     record of the schema, or the expression is over DynamoDB's limits
@@ -45,8 +46,9 @@ final class Filters {
     }
     if (schema instanceof CollectionTableSchema<?> collection) {
       RecordTableSchema<?> member = memberOf(condition, collection);
-      Expression own = ownItems(member);
-      return render(condition, member, own);
+      // DynamoDB refuses a query's filter on the key attributes, so a query drops the other
+      // members' items as it maps them (OnlyMemberSchema); a scan may filter on keys.
+      return render(condition, member, scan ? ownItems(member) : null);
     }
     throw new IllegalArgumentException("a typed filter is rendered by the table schema dynakeys generates"
         + " (a record's RecordTableSchema or an item collection's CollectionTableSchema), which converts"
@@ -54,6 +56,24 @@ final class Filters {
   }
 
   @SuppressWarnings("unchecked")
+  /**
+   * Refuses a query's filter that names a key attribute of the table or index it queries, which
+   * DynamoDB refuses ("Filter Expression can only contain non-primary key attributes"), before
+   * any request.
+   */
+  static void checkNoKeyAttribute(Expression filter, java.util.Collection<String> keys, String where) {
+    if (filter == null || filter.expressionNames() == null) {
+      return;
+    }
+    for (String attribute : filter.expressionNames().values()) {
+      if (keys.contains(attribute)) {
+        throw new IllegalArgumentException("the filter names \"" + attribute + "\", a key attribute of " + where
+            + ", which DynamoDB refuses in a query's filter (\"Filter Expression can only contain non-primary"
+            + " key attributes\"): put that condition in the query's key condition (a stage or range), or scan");
+      }
+    }
+  }
+
   private static <R> Expression render(Condition<?> condition, RecordTableSchema<R> schema, Expression first) {
     return ((Condition<R>) condition).toFilterExpression(schema, first);
   }
@@ -67,7 +87,7 @@ final class Filters {
   }
 
   /** The member schema whose record declares every handle {@code condition} names. */
-  private static RecordTableSchema<?> memberOf(Condition<?> condition, CollectionTableSchema<?> collection) {
+  static RecordTableSchema<?> memberOf(Condition<?> condition, CollectionTableSchema<?> collection) {
     List<String> names = new ArrayList<>();
     condition.attributes().forEach(a -> names.add(a.name()));
     RecordTableSchema<?> found = null;

@@ -2,6 +2,7 @@ package io.dynakeys.runtime.read;
 
 import io.dynakeys.runtime.KeyQuery;
 import io.dynakeys.runtime.QueryStage;
+import io.dynakeys.runtime.schema.CollectionTableSchema;
 import io.dynakeys.runtime.schema.RecordTableSchema;
 import java.util.ArrayList;
 import java.util.List;
@@ -135,6 +136,9 @@ public final class QueryReads {
     }
     ReadPlan<T> base = query == null ? ReadPlan.scan(name, schema) : ReadPlan.of(query, name, schema, options.isDescending());
     Expression filter = Filters.of(select.filterCondition(), schema, query == null);
+    if (query != null) {
+      Filters.checkNoKeyAttribute(filter, base.queriedKeys(), base.where());
+    }
     List<String> projection = null;
     if (select.projection() != null) {
       projection = select.projection().attributeNames();
@@ -153,6 +157,9 @@ public final class QueryReads {
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static <T> TableSchema<?> itemSchema(Select<T, ?> select, TableSchema<T> schema, ReadOptions options) {
     TableSchema<?> items = schema;
+    if (select.query() != null && select.filterCondition() != null && schema instanceof CollectionTableSchema<T> collection) {
+      items = new OnlyMemberSchema<>(collection, Filters.memberOf(select.filterCondition(), collection));
+    }
     if (select.projection() != null) {
       if (!(schema instanceof RecordTableSchema<T> record)) {
         throw new IllegalArgumentException("a projection is read through the table schema dynakeys generates for"

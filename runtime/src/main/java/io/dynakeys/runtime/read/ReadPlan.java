@@ -133,6 +133,21 @@ final class ReadPlan<T> {
     return List.copyOf(keys);
   }
 
+  /** The key attributes of the table or index a query reads, which its filter may not name. */
+  List<String> queriedKeys() {
+    TableMetadata metadata = schema.tableMetadata();
+    if (query.nativeCondition() != null) {
+      List<String> keys = new ArrayList<>(query.nativeCondition().partitionAttributes());
+      keys.addAll(query.nativeCondition().sortAttributes());
+      return keys;
+    }
+    String index = query.indexName() == null ? TableMetadata.primaryIndexName() : query.indexName();
+    List<String> keys = new ArrayList<>();
+    keys.add(metadata.indexPartitionKey(index));
+    metadata.indexSortKey(index).ifPresent(keys::add);
+    return keys;
+  }
+
   /**
    * The position that {@code lastEvaluatedKey} stands for (every item up to it evaluated), or
    * {@code null} when it lacks one of the position attributes.
