@@ -75,7 +75,28 @@ final class Filters {
   }
 
   private static <R> Expression render(Condition<?> condition, RecordTableSchema<R> schema, Expression first) {
+    for (Attribute<?, ?> handle : condition.attributes()) {
+      checkHandle(handle, schema, "the filter");
+    }
     return ((Condition<R>) condition).toFilterExpression(schema, first);
+  }
+
+  /**
+   * Refuses a handle that is not one of the record's own constants (a handle of another record
+   * with the same names, slipped in through a raw type), when the schema knows its descriptor.
+   */
+  static void checkHandle(Attribute<?, ?> handle, RecordTableSchema<?> schema, String what) {
+    if (schema.descriptor().isEmpty()) {
+      return;
+    }
+    for (Attribute<?, ?> own : schema.descriptor().get().attributes()) {
+      if (own == handle) {
+        return;
+      }
+    }
+    throw new IllegalArgumentException(what + " names " + handle + ", which is no handle of "
+        + schema.itemType().rawClass().getSimpleName() + " (a handle of another record?): build it from "
+        + schema.descriptor().get().keysClass() + "'s handles");
   }
 
   private static Expression ownItems(RecordTableSchema<?> schema) {

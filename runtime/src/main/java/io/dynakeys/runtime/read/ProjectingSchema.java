@@ -28,6 +28,7 @@ final class ProjectingSchema<R> implements TableSchema<Projected<R>> {
     this.projection = projection;
     for (Attribute<R, ?> handle : projection.handles()) {
       schema.isOptional(handle); // refuses a handle that is no component of the schema
+      Filters.checkHandle(handle, schema, "the projection");
     }
   }
 
