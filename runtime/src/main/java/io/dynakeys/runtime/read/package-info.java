@@ -31,11 +31,22 @@
  * <h2>Cursors</h2>
  *
  * A {@link io.dynakeys.runtime.read.ReadCursor} is the position of a read after the items returned
- * so far: per shard, the key of the last item returned from it (not the last one fetched), "not
- * started" or "done". Its string form is opaque and URL-safe, carries a digest of the query it
+ * so far: per shard, the key of the last item returned from it (not the last one fetched), or the
+ * {@code LastEvaluatedKey} of its used-up page, "not started" or "done". Its string form is opaque and URL-safe, carries a digest of the query it
  * belongs to and a checksum, and resumes exactly: a cursor that is malformed, altered or made by
  * another query (table, index, partitions, sort key condition or direction) is rejected with an
  * {@link java.lang.IllegalArgumentException} before any request.
+ *
+ * <h2>Filters, projections, scans</h2>
+ *
+ * {@code stage.filter(condition)}, {@code stage.project(projection)} and
+ * {@link io.dynakeys.runtime.read.Select#scan()} give a {@link io.dynakeys.runtime.read.Select},
+ * read by the same engine: a typed {@link io.dynakeys.runtime.write.Condition} as the server-side
+ * filter, limits that count the items returned, and a cursor that resumes after the last item
+ * returned (moved to a page's {@code LastEvaluatedKey} once the page is used up, so items the
+ * filter dropped are not evaluated again); a {@link io.dynakeys.runtime.read.Projection} returns
+ * {@link io.dynakeys.runtime.read.Projected} items, which hold only the components asked for. See
+ * {@link io.dynakeys.runtime.read.Select} for the rules.
  *
  * <h2>Failures</h2>
  *

@@ -12,7 +12,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * A typed condition on an item of {@code R}, over the record's component handles
  * ({@code RunKeys.NAME}, {@code TaskKeys.POINTS}) and values of their Java types: what updates,
- * puts and deletes are conditional on, and what query and scan filters will take.
+ * puts and deletes are conditional on, and what query and scan filters take
+ * ({@code QueryStage.filter}, {@code Select}).
  *
  * <pre>{@code
  * Condition<Task> c = Condition.eq(TaskKeys.OWNER, "ann")
@@ -358,7 +359,8 @@ public final class Condition<R> {
 
   /**
    * This condition as an enhanced-client {@link Expression}, its values stored as {@code schema}
-   * stores them: for {@code putItem}, {@code deleteItem}, transactions and, later, filters.
+   * stores them: for {@code putItem}, {@code deleteItem} and transactions ({@link #toFilterExpression}
+   * for query and scan filters).
    *
    * @throws IllegalArgumentException when the expression is over DynamoDB's 4 KB, or a value is
    *     stored as no attribute
