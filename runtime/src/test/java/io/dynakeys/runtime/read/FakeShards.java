@@ -71,6 +71,13 @@ final class FakeShards {
   /** Whether asynchronous answers come on another thread. */
   volatile boolean asyncOnOtherThreads = true;
   volatile Consumer<Call> beforeAnswer = c -> {};
+  /**
+   * What the server's filter keeps, applied as DynamoDB applies a FilterExpression: to the at most
+   * {@code Limit} items a request evaluates, the LastEvaluatedKey the last evaluated one's. Only
+   * requests that carry a filter expression are filtered; a request without one while this is set
+   * is an error.
+   */
+  volatile java.util.function.Predicate<Row> serverFilter;
   private final SplittableRandom random;
   private final Map<String, Integer> failAt = new ConcurrentHashMap<>();
   private final Map<String, AtomicInteger> callsPerPartition = new ConcurrentHashMap<>();
@@ -198,13 +205,18 @@ final class FakeShards {
       empty = start != null && emptyPages > 0 && random.nextDouble() < emptyPages;
     }
     int size = request.limit() != null ? request.limit() : naturalPage;
-    List<Row> page = empty ? List.of() : List.copyOf(items.subList(from, (int) Math.min(items.size(), (long) from + size)));
+    List<Row> evaluated = empty ? List.of() : List.copyOf(items.subList(from, (int) Math.min(items.size(), (long) from + size)));
     Map<String, AttributeValue> lastKey = null;
     if (empty) {
       lastKey = start;
-    } else if (page.size() == size && (request.limit() != null || (long) from + size < items.size())) {
-      lastKey = keyOf(page.get(page.size() - 1), index);
+    } else if (evaluated.size() == size && (request.limit() != null || (long) from + size < items.size())) {
+      lastKey = keyOf(evaluated.get(evaluated.size() - 1), index);
     }
+    java.util.function.Predicate<Row> filter = serverFilter;
+    if ((filter != null) != (request.filterExpression() != null)) {
+      throw new AssertionError("a request " + (filter == null ? "with" : "without") + " a filter: " + request);
+    }
+    List<Row> page = filter == null ? evaluated : evaluated.stream().filter(filter).toList();
     calls.add(new Call(index, partition, start, request.limit(), forward, pending.consistent(),
         pending.thread(), page, lastKey));
     return Page.create(page, lastKey);
