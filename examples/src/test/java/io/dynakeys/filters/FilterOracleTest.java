@@ -65,7 +65,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * <p>Cases: {@code -Ddynakeys.filters.cases} (default 60 on dynalite), {@code .moto} (default 25);
  * the data scales with {@code -Ddynakeys.filters.scale}. moto answers HTTP 500 to {@code size()} of
  * an absent attribute, so sizes are asked only of attributes every gear and bolt has (the name and
- * the notes), and on moto not in collection queries, whose crates have neither.
+ * the notes), and on moto not in collection queries, whose crates have neither; moto 5.2.1's
+ * {@code BETWEEN} never matches a stored number 0 (it does with {@code >=} and {@code <=}: seen in
+ * a 400-case run), so on moto no price is 0.
  */
 @OnEachServer
 class FilterOracleTest {
@@ -198,7 +200,11 @@ class FilterOracleTest {
   }
 
   private static Long price(SplittableRandom random) {
-    return random.nextInt(4) == 0 ? null : (long) random.nextInt(100) - 10;
+    if (random.nextInt(4) == 0) {
+      return null;
+    }
+    long price = random.nextInt(100) - 10;
+    return moto && price == 0 ? 1L : price; // moto's BETWEEN never matches a stored 0
   }
 
   private static Set<String> tags(SplittableRandom random) {

@@ -295,6 +295,42 @@ class FilterReadsTest {
     }
   }
 
+  @Test
+  void filtersAndProjectionsConvertValuesAsTheSchemaStoresThem() {
+    DynamoDbEnhancedClient enhanced = endpoint.enhancedClient();
+    String name = TestTables.NAME_PREFIX + "filter-convert-" + UUID.randomUUID();
+    DynamoDbTable<io.dynakeys.clientfeatures.Account> accounts =
+        io.dynakeys.clientfeatures.AccountKeys.createTable(enhanced, name);
+    try {
+      for (String region : List.of("eu", "us", "ap")) {
+        accounts.putItem(new io.dynakeys.clientfeatures.Account("a1", region, "Ann " + region, null,
+            region.equals("us") ? "go west" : "hello", null, null, null));
+      }
+      // The motto is stored through the user's converter ("!HELLO"), the name as "display_name".
+      Map<String, AttributeValue> stored = endpoint.client().getItem(r -> r.tableName(name)
+          .key(Map.of("pk", AttributeValue.fromS("ACCOUNT#a1"), "sk", AttributeValue.fromS("PROFILE#eu")))).item();
+      assertEquals("!HELLO", stored.get("motto").s());
+      var query = io.dynakeys.clientfeatures.AccountKeys.query("a1");
+      Select<io.dynakeys.clientfeatures.Account, io.dynakeys.clientfeatures.Account> hello =
+          query.filter(Condition.eq(io.dynakeys.clientfeatures.AccountKeys.MOTTO, "hello"));
+      assertEquals(List.of("ap", "eu"), hello.items(accounts).toList().stream()
+          .map(io.dynakeys.clientfeatures.Account::region).toList());
+      // begins_with compares with the stored form too: "go" is stored "!GO".
+      assertEquals(List.of("us"), query.filter(Condition.beginsWith(io.dynakeys.clientfeatures.AccountKeys.MOTTO, "go"))
+          .items(accounts).toList().stream().map(io.dynakeys.clientfeatures.Account::region).toList());
+      List<Projected<io.dynakeys.clientfeatures.Account>> projected = hello.project(
+          Projection.of(io.dynakeys.clientfeatures.AccountKeys.MOTTO, io.dynakeys.clientfeatures.AccountKeys.NAME))
+          .items(accounts).toList();
+      assertEquals(List.of("hello", "hello"), projected.stream()
+          .map(p -> p.get(io.dynakeys.clientfeatures.AccountKeys.MOTTO)).toList());
+      assertEquals(List.of("Ann ap", "Ann eu"), projected.stream()
+          .map(p -> p.get(io.dynakeys.clientfeatures.AccountKeys.NAME)).toList());
+      assertTrue(projected.get(0).stored().containsKey("display_name"), projected.get(0).stored().toString());
+    } finally {
+      TestTables.deleteTable(endpoint.client(), name);
+    }
+  }
+
   /** Keeps the import of Attribute checked: a projection's handles are typed by their record. */
   static List<Attribute<Gear, ?>> handles(Projection<Gear> p) {
     return p.handles();

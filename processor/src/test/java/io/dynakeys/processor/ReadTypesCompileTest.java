@@ -24,7 +24,7 @@ class ReadTypesCompileTest {
       "",
       "@KeySchema(partitionPrefix = \"TASK\")",
       "public record Task(@PartitionKey String project, @SortKey @Padded(value = 6, max = 999_999) int number,",
-      "    String owner, Long points) {}");
+      "    String owner, Long points, String title) {}");
   private static final JavaFileObject BOARD = AcmeSources.verbatim("Board",
       "package com.acme;",
       "",
@@ -74,6 +74,34 @@ class ReadTypesCompileTest {
         "  }",
         "}");
     assertThat(compileWithoutCrash(TASK, BOARD, NOTE, PIN, safe)).succeededWithoutWarnings();
+  }
+
+  /** The README's example of "Filters, projections and scans", as it is written there. */
+  @Test
+  void theReadmeExampleCompiles() {
+    JavaFileObject readme = AcmeSources.verbatim("ReadmeFilters",
+        "package com.acme;",
+        "",
+        "import io.dynakeys.runtime.read.MergedItems;",
+        "import io.dynakeys.runtime.read.Projected;",
+        "import io.dynakeys.runtime.read.Projection;",
+        "import io.dynakeys.runtime.read.ReadPage;",
+        "import io.dynakeys.runtime.read.Select;",
+        "import io.dynakeys.runtime.write.Condition;",
+        "import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;",
+        "",
+        "class ReadmeFilters {",
+        "  static void read(DynamoDbTable<Task> tasks, String cursor) {",
+        "    Condition<Task> small = Condition.eq(TaskKeys.OWNER, \"ann\").and(Condition.lt(TaskKeys.POINTS, 10L));",
+        "    ReadPage<Task> page = TaskKeys.query(\"apollo\").filter(small).page(tasks, 20, cursor);",
+        "    for (Projected<Task> t : TaskKeys.query(\"apollo\").filter(small)",
+        "        .project(Projection.of(TaskKeys.TITLE, TaskKeys.POINTS)).items(tasks)) {",
+        "      String title = t.get(TaskKeys.TITLE);",
+        "    }",
+        "    MergedItems<Task> scanned = Select.<Task>scan().filter(small).items(tasks);",
+        "  }",
+        "}");
+    assertThat(compileWithoutCrash(TASK, BOARD, NOTE, PIN, readme)).succeededWithoutWarnings();
   }
 
   @Test
