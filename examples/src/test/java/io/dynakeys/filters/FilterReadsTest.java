@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dynakeys.codecs.testing.PropertySeed;
 import io.dynakeys.reads.AsyncClients;
 import io.dynakeys.runtime.QueryStage;
-import io.dynakeys.runtime.entity.Attribute;
 import io.dynakeys.runtime.read.MergedItems;
 import io.dynakeys.runtime.read.Projected;
 import io.dynakeys.runtime.read.Projection;
@@ -329,10 +328,5 @@ class FilterReadsTest {
     } finally {
       TestTables.deleteTable(endpoint.client(), name);
     }
-  }
-
-  /** Keeps the import of Attribute checked: a projection's handles are typed by their record. */
-  static List<Attribute<Gear, ?>> handles(Projection<Gear> p) {
-    return p.handles();
   }
 }
