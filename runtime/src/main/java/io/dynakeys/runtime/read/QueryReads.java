@@ -201,8 +201,12 @@ public final class QueryReads {
     return new MergedPublisher<>(new Merge<>(plan, options), new AsyncShards<>(plan, read));
   }
 
+  /** What needs the enhanced client's own table (its low-level client), for the refusal of another. */
   private static String describe(Select<?, ?> select, ReadOptions options) {
-    return options.isSkippingBadItems() ? "a read that skips bad items" : "a projected read";
+    if (options.isSkippingBadItems()) {
+      return "a read that skips bad items";
+    }
+    return select.projection() != null ? "a projected read" : "a filtered query of an item collection";
   }
 
   static void requireLimit(ReadOptions options) {
