@@ -1,5 +1,8 @@
 package io.dynakeys.runtime.transact;
 
+import io.dynakeys.runtime.schema.RecordTableSchema;
+import io.dynakeys.runtime.write.Condition;
+import io.dynakeys.runtime.write.Update;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -7,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedAsyncClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
@@ -18,19 +22,33 @@ import software.amazon.awssdk.enhanced.dynamodb.model.TransactDeleteItemEnhanced
 import software.amazon.awssdk.enhanced.dynamodb.model.TransactPutItemEnhancedRequest;
 import software.amazon.awssdk.enhanced.dynamodb.model.TransactUpdateItemEnhancedRequest;
 import software.amazon.awssdk.enhanced.dynamodb.model.TransactWriteItemsEnhancedRequest;
+import software.amazon.awssdk.enhanced.dynamodb.internal.client.DefaultDynamoDbEnhancedAsyncClient;
+import software.amazon.awssdk.enhanced.dynamodb.internal.client.DefaultDynamoDbEnhancedClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
+
 /**
- * Writes that succeed or fail together: puts, whole-item updates, deletes and condition checks on
- * one table or several (and on several records of one table), sent as one DynamoDB
- * TransactWriteItems request through the enhanced client, so items are written by their schema
- * with the client's extensions exactly as {@code putItem} and {@code updateItem} write them.
+ * Writes that succeed or fail together: puts, whole-item updates, typed partial updates
+ * ({@link Update}), deletes and condition checks on one table or several (and on several records of
+ * one table), sent as one DynamoDB TransactWriteItems request. The request items of puts, whole-item
+ * updates, deletes and checks are made by the enhanced client's own operations, so items are written
+ * by their schema with the client's extensions exactly as {@code putItem} and {@code updateItem}
+ * write them; a typed update is made by the same code as {@link Update#toRequest}, with all its
+ * key-consistency rules. Conditions are the enhanced client's {@code Expression} or a typed
+ * {@link Condition} over the record's handles.
  *
  * <pre>{@code
  * TransactWrite.create()
- *     .put(runs, newRun, Expression.builder().expression("attribute_not_exists(pk)").build())
+ *     .put(runs, newRun, Condition.notExists(RunKeys.NAME))
  *     .update(profiles, renamed)
+ *     .update(tasks, Update.of(TaskKeys.tableSchema(), TaskKeys.key("apollo", 7))
+ *         .set(TaskKeys.OWNER, "bob").expectVersion(3))
  *     .delete(orders, OrderKeys.key(cancelled))
  *     .move(runs, oldRun, correctedRun)            // a new primary key: put new, delete old
  *     .clientRequestToken(requestId)               // retrying the same request applies it once
@@ -147,7 +165,7 @@ public final class TransactWrite {
       request.returnValuesOnConditionCheckFailure(onFailure);
     }
     TransactPutItemEnhancedRequest<T> built = request.build();
-    return add(index, TransactOperation.PUT, table, key, onFailure, size, r -> r.addPutItem(table, built));
+    return add(index, TransactOperation.PUT, table, key, onFailure, size, enhanced(r -> r.addPutItem(table, built)));
   }
 
   /**
@@ -212,7 +230,98 @@ public final class TransactWrite {
       request.returnValuesOnConditionCheckFailure(onFailure);
     }
     TransactUpdateItemEnhancedRequest<T> built = request.build();
-    return add(index, TransactOperation.UPDATE, table, key, onFailure, size, r -> r.addUpdateItem(table, built));
+    return add(index, TransactOperation.UPDATE, table, key, onFailure, size, enhanced(r -> r.addUpdateItem(table, built)));
+  }
+
+  /**
+   * Adds a typed partial update ({@link Update}) with every rule it keeps when it runs alone: index
+   * keys rewritten from the components it sets (or removed when a sparse one is emptied), the
+   * version checked ({@code expectVersion}) and incremented, no item created (its condition starts
+   * with {@code attribute_exists}), its typed condition ({@code when}) joined; with
+   * {@code returnOldItemOnConditionFailure()} a failed condition carries the stored item
+   * ({@link TransactionCancelledException.Reason#oldItem}). The request item is made by the same
+   * code as {@link Update#toRequest}, now: the update is not read again, so changing it afterwards
+   * does not change the transaction.
+   *
+   * <pre>{@code
+   * TransactWrite.create()
+   *     .update(tasks, Update.of(TaskKeys.tableSchema(), TaskKeys.key("apollo", 7))
+   *         .set(TaskKeys.OWNER, "bob").when(Condition.eq(TaskKeys.OWNER, "ann")))
+   *     .put(audit, entry)
+   *     .execute(client);
+   * }</pre>
+   *
+   * @param table the table (for a record of an item collection, the collection's table)
+   * @param update the update, of a record {@code table} maps
+   * @param <R> the record
+   * @return this transaction
+   * @throws IllegalStateException as {@link Update#toRequest}: an update that sets nothing, sets an
+   *     index component without the others its index needs, or says no version of a versioned
+   *     record; and an update {@code returning} values, which a transaction does not return
+   * @throws IllegalArgumentException when the transaction already acts on the item, holds 100
+   *     actions, or would exceed 4 MB; when an expression is over 4 KB; when {@code table} does not
+   *     map the update's record
+   * @throws io.dynakeys.runtime.KeyFormatException when a new index key cannot be written
+   */
+  public <R> TransactWrite update(MappedTableResource<? super R> table, Update<R> update) {
+    int index = actions.size();
+    Objects.requireNonNull(table, () -> "transaction action " + (index + 1) + " (an update) on a null table");
+    Objects.requireNonNull(update, () -> "transaction action " + (index + 1) + " (an update) in table "
+        + table.tableName() + " of a null update");
+    Class<?> record = update.schema().itemType().rawClass();
+    Class<?> mapped = table.tableSchema().itemType().rawClass();
+    if (!mapped.isAssignableFrom(record)) {
+      throw new IllegalArgumentException("transaction action " + (index + 1) + " (an update) of " + record.getSimpleName()
+          + " in table " + table.tableName() + ", which maps " + mapped.getSimpleName());
+    }
+    Map<String, AttributeValue> keyMap = update.key();
+    software.amazon.awssdk.services.dynamodb.model.Update sent = update.toTransactUpdate(table.tableName());
+    TableMetadata metadata = table.tableSchema().tableMetadata();
+    Key.Builder key = Key.builder().partitionValue(keyMap.get(metadata.primaryPartitionKey()));
+    metadata.primarySortKey().ifPresent(sort -> key.sortValue(keyMap.get(sort)));
+    long size = ItemSize.of(keyMap) + ItemSize.utf8(sent.updateExpression()) + ItemSize.utf8(sent.conditionExpression());
+    for (Map.Entry<String, String> e : sent.expressionAttributeNames().entrySet()) {
+      size += ItemSize.utf8(e.getKey()) + ItemSize.utf8(e.getValue());
+    }
+    if (sent.hasExpressionAttributeValues()) {
+      size += ItemSize.of(sent.expressionAttributeValues());
+    }
+    TransactWriteItem item = TransactWriteItem.builder().update(sent).build();
+    return add(index, TransactOperation.UPDATE, table, key.build(), update.returnsOldItemOnConditionFailure()
+        ? ReturnValuesOnConditionCheckFailure.ALL_OLD : ReturnValuesOnConditionCheckFailure.NONE, size, () -> item);
+  }
+
+  /**
+   * Adds a put of {@code item} that happens only if the typed {@code condition} holds on the item
+   * stored under its key (an absent item has no attributes: {@code notExists} holds, comparisons do
+   * not); the condition is converted by the table's generated schema, as {@code Writes.put} does.
+   *
+   * @param table the table, mapped by a generated schema ({@code RunKeys.tableSchema()})
+   * @param item the item
+   * @param condition the condition
+   * @param <T> the record
+   * @return this transaction
+   * @throws IllegalArgumentException when the table is not mapped by a generated schema, the
+   *     transaction already acts on the item, holds 100 actions, or would exceed 4 MB
+   */
+  public <T> TransactWrite put(MappedTableResource<T> table, T item, Condition<T> condition) {
+    return put(table, item, condition, ReturnValuesOnConditionCheckFailure.NONE);
+  }
+
+  /**
+   * As {@link #put(MappedTableResource, Object, Condition)}, returning the stored item in the
+   * cancellation when the condition fails with {@code ALL_OLD}.
+   *
+   * @param table the table, mapped by a generated schema
+   * @param item the item
+   * @param condition the condition
+   * @param onFailure {@code ALL_OLD} to have the old item returned, or {@code NONE}
+   * @param <T> the record
+   * @return this transaction
+   */
+  public <T> TransactWrite put(MappedTableResource<T> table, T item, Condition<T> condition,
+      ReturnValuesOnConditionCheckFailure onFailure) {
+    return put(table, item, typed(TransactOperation.PUT, table, condition), onFailure);
   }
 
   /**
@@ -303,6 +412,38 @@ public final class TransactWrite {
     return delete(table, keyOf(TransactOperation.DELETE, table, item), condition, onFailure);
   }
 
+  /**
+   * Adds a delete of the item with {@code key} that happens only if the typed {@code condition}
+   * holds on it, converted by the table's generated schema.
+   *
+   * @param table the table, mapped by a generated schema
+   * @param key the primary key
+   * @param condition the condition
+   * @param <T> the record
+   * @return this transaction
+   * @throws IllegalArgumentException when the table is not mapped by a generated schema, or the
+   *     transaction already acts on the item or holds 100 actions
+   */
+  public <T> TransactWrite delete(MappedTableResource<T> table, Key key, Condition<T> condition) {
+    return delete(table, key, condition, ReturnValuesOnConditionCheckFailure.NONE);
+  }
+
+  /**
+   * As {@link #delete(MappedTableResource, Key, Condition)}, returning the stored item in the
+   * cancellation when the condition fails with {@code ALL_OLD}.
+   *
+   * @param table the table, mapped by a generated schema
+   * @param key the primary key
+   * @param condition the condition
+   * @param onFailure {@code ALL_OLD} to have the old item returned, or {@code NONE}
+   * @param <T> the record
+   * @return this transaction
+   */
+  public <T> TransactWrite delete(MappedTableResource<T> table, Key key, Condition<T> condition,
+      ReturnValuesOnConditionCheckFailure onFailure) {
+    return delete(table, key, typed(TransactOperation.DELETE, table, condition), onFailure);
+  }
+
   private TransactWrite delete(MappedTableResource<?> table, Key key, Expression condition,
       ReturnValuesOnConditionCheckFailure onFailure, boolean conditional) {
     int index = checkArguments(TransactOperation.DELETE, table, key, "key", condition, onFailure, conditional);
@@ -313,7 +454,7 @@ public final class TransactWrite {
       request.returnValuesOnConditionCheckFailure(onFailure);
     }
     TransactDeleteItemEnhancedRequest built = request.build();
-    return add(index, TransactOperation.DELETE, table, key, onFailure, size, r -> r.addDeleteItem(table, built));
+    return add(index, TransactOperation.DELETE, table, key, onFailure, size, enhanced(r -> r.addDeleteItem(table, built)));
   }
 
   /**
@@ -351,7 +492,55 @@ public final class TransactWrite {
     }
     ConditionCheck<Object> built = request.build();
     return add(index, TransactOperation.CONDITION_CHECK, table, key, onFailure, size,
-        r -> addConditionCheck(r, table, built));
+        enhanced(r -> addConditionCheck(r, table, built)));
+  }
+
+  /**
+   * Adds a typed condition on the item with {@code key} that the transaction does not write,
+   * converted by the table's generated schema: when it does not hold, the transaction is cancelled.
+   *
+   * @param table the table, mapped by a generated schema
+   * @param key the primary key
+   * @param condition the condition
+   * @param <T> the record
+   * @return this transaction
+   * @throws IllegalArgumentException when the table is not mapped by a generated schema, or the
+   *     transaction already acts on the item or holds 100 actions
+   */
+  public <T> TransactWrite conditionCheck(MappedTableResource<T> table, Key key, Condition<T> condition) {
+    return conditionCheck(table, key, condition, ReturnValuesOnConditionCheckFailure.NONE);
+  }
+
+  /**
+   * As {@link #conditionCheck(MappedTableResource, Key, Condition)}, returning the stored item in
+   * the cancellation when the condition does not hold with {@code ALL_OLD}.
+   *
+   * @param table the table, mapped by a generated schema
+   * @param key the primary key
+   * @param condition the condition
+   * @param onFailure {@code ALL_OLD} to have the old item returned, or {@code NONE}
+   * @param <T> the record
+   * @return this transaction
+   */
+  public <T> TransactWrite conditionCheck(MappedTableResource<T> table, Key key, Condition<T> condition,
+      ReturnValuesOnConditionCheckFailure onFailure) {
+    return conditionCheck(table, key, typed(TransactOperation.CONDITION_CHECK, table, condition), onFailure);
+  }
+
+  /** A typed condition as the expression the table's generated schema writes. */
+  @SuppressWarnings("unchecked")
+  private <T> Expression typed(TransactOperation operation, MappedTableResource<T> table, Condition<T> condition) {
+    String action = "transaction action " + (actions.size() + 1) + " (a " + operation.label() + ")";
+    Objects.requireNonNull(table, () -> action + " on a null table");
+    Objects.requireNonNull(condition, () -> action + " in table " + table.tableName()
+        + " with a null condition (use the form without a condition for none)");
+    if (!(table.tableSchema() instanceof RecordTableSchema<?> schema)) {
+      throw new IllegalArgumentException(action + " in table " + table.tableName() + " with a typed condition:"
+          + " it needs a table mapped by a generated schema (RecordTableSchema), not "
+          + table.tableSchema().getClass().getSimpleName() + "; for a collection's table, pass"
+          + " condition.toExpression(<Record>Keys.tableSchema())");
+    }
+    return condition.toExpression((RecordTableSchema<T>) schema);
   }
 
   @SuppressWarnings("unchecked")
@@ -451,15 +640,34 @@ public final class TransactWrite {
   }
 
   /**
-   * Runs the transaction: one TransactWriteItems request.
+   * Runs the transaction: one TransactWriteItems request, sent by the low-level client of
+   * {@code client} (the request items of puts, whole-item updates, deletes and condition checks are
+   * made by the enhanced client's own operations, extensions included, exactly as its
+   * {@code transactWriteItems} makes them; a typed update is its own item).
    *
-   * @param client the enhanced client
+   * @param client the enhanced client (the SDK's implementation, whose low-level client is used)
    * @throws TransactionCancelledException when DynamoDB cancelled the transaction; nothing was written
-   * @throws IllegalArgumentException when the transaction has no action
+   * @throws IllegalArgumentException when the transaction has no action, or {@code client} is
+   *     another implementation than the SDK's (use {@link #execute(DynamoDbClient)})
    */
   public void execute(DynamoDbEnhancedClient client) {
     Objects.requireNonNull(client, "client");
-    TransactWriteItemsEnhancedRequest request = request();
+    if (!(client instanceof DefaultDynamoDbEnhancedClient sdk)) {
+      throw notTheSdks(client);
+    }
+    execute(sdk.dynamoDbClient());
+  }
+
+  /**
+   * Runs the transaction through a low-level client: one TransactWriteItems request.
+   *
+   * @param client the low-level client
+   * @throws TransactionCancelledException when DynamoDB cancelled the transaction; nothing was written
+   * @throws IllegalArgumentException when the transaction has no action
+   */
+  public void execute(DynamoDbClient client) {
+    Objects.requireNonNull(client, "client");
+    TransactWriteItemsRequest request = request();
     List<Action> sent = List.copyOf(actions);
     try {
       client.transactWriteItems(request);
@@ -469,18 +677,36 @@ public final class TransactWrite {
   }
 
   /**
-   * Runs the transaction on the async client: one TransactWriteItems request.
+   * Runs the transaction on the async client: one TransactWriteItems request (see
+   * {@link #execute(DynamoDbEnhancedClient)}).
    *
-   * @param client the async enhanced client
+   * @param client the async enhanced client (the SDK's implementation)
+   * @return a future completed when the transaction is written, or exceptionally with
+   *     {@link TransactionCancelledException} when DynamoDB cancelled it
+   * @throws IllegalArgumentException when the transaction has no action, or {@code client} is
+   *     another implementation than the SDK's (use {@link #executeAsync(DynamoDbAsyncClient)})
+   */
+  public CompletableFuture<Void> executeAsync(DynamoDbEnhancedAsyncClient client) {
+    Objects.requireNonNull(client, "client");
+    if (!(client instanceof DefaultDynamoDbEnhancedAsyncClient sdk)) {
+      throw notTheSdks(client);
+    }
+    return executeAsync(sdk.dynamoDbAsyncClient());
+  }
+
+  /**
+   * Runs the transaction through a low-level async client: one TransactWriteItems request.
+   *
+   * @param client the low-level async client
    * @return a future completed when the transaction is written, or exceptionally with
    *     {@link TransactionCancelledException} when DynamoDB cancelled it
    * @throws IllegalArgumentException when the transaction has no action
    */
-  public CompletableFuture<Void> executeAsync(DynamoDbEnhancedAsyncClient client) {
+  public CompletableFuture<Void> executeAsync(DynamoDbAsyncClient client) {
     Objects.requireNonNull(client, "client");
-    TransactWriteItemsEnhancedRequest request = request();
+    TransactWriteItemsRequest request = request();
     List<Action> sent = List.copyOf(actions);
-    CompletableFuture<Void> future;
+    CompletableFuture<?> future;
     try {
       future = client.transactWriteItems(request);
     } catch (RuntimeException e) {
@@ -494,19 +720,38 @@ public final class TransactWrite {
     });
   }
 
-  private TransactWriteItemsEnhancedRequest request() {
+  private static IllegalArgumentException notTheSdks(Object client) {
+    return new IllegalArgumentException("a transaction is sent through the low-level client of the SDK's enhanced"
+        + " client (DynamoDbEnhancedClient.builder()...build()); " + client.getClass().getName()
+        + " is another implementation: use execute(DynamoDbClient) or executeAsync(DynamoDbAsyncClient)");
+  }
+
+  private TransactWriteItemsRequest request() {
     if (actions.isEmpty()) {
       throw new IllegalArgumentException("a transaction without actions: DynamoDB refuses an empty"
           + " TransactWriteItems; add a put, update, delete or condition check");
     }
-    TransactWriteItemsEnhancedRequest.Builder request = TransactWriteItemsEnhancedRequest.builder();
+    List<TransactWriteItem> items = new ArrayList<>(actions.size());
     for (Action a : actions) {
-      a.adder().accept(request);
+      items.add(a.item().get());
     }
+    TransactWriteItemsRequest.Builder request = TransactWriteItemsRequest.builder().transactItems(items);
     if (token != null) {
       request.clientRequestToken(token);
     }
     return request.build();
+  }
+
+  /**
+   * The request item of an action of the enhanced client, made by its own operation (with the
+   * table's extensions) when the transaction is sent, from a request of that one action.
+   */
+  private static Supplier<TransactWriteItem> enhanced(Consumer<TransactWriteItemsEnhancedRequest.Builder> adder) {
+    return () -> {
+      TransactWriteItemsEnhancedRequest.Builder one = TransactWriteItemsEnhancedRequest.builder();
+      adder.accept(one);
+      return one.build().transactWriteItems().get(0);
+    };
   }
 
   /** Null checks, and the refusals of the arguments; the action's place. */
@@ -537,9 +782,9 @@ public final class TransactWrite {
   }
 
   private TransactWrite add(int index, TransactOperation operation, MappedTableResource<?> table, Key key,
-      ReturnValuesOnConditionCheckFailure onFailure, long size, Consumer<TransactWriteItemsEnhancedRequest.Builder> adder) {
+      ReturnValuesOnConditionCheckFailure onFailure, long size, Supplier<TransactWriteItem> item) {
     Action action = new Action(index, operation, table, key, onFailure == ReturnValuesOnConditionCheckFailure.ALL_OLD,
-        size, adder);
+        size, item);
     if (actions.size() >= MAX_ACTIONS) {
       throw new IllegalArgumentException(action.describe() + " cannot be added: DynamoDB takes at most " + MAX_ACTIONS
           + " actions in one transaction");
