@@ -31,9 +31,11 @@ public final class EntityDescriptor<R> {
   private final List<Attribute<R, ?>> attributes;
   private final Map<String, Attribute<R, ?>> byName;
   private final PathIndexes pathIndexes;
+  private final ValueAttribute<R, ?> timeToLive;
 
   private EntityDescriptor(Class<R> type, String keysClass, EntityLayout layout,
-      Function<Object[], R> constructor, List<Attribute<R, ?>> attributes, PathIndexes pathIndexes) {
+      Function<Object[], R> constructor, List<Attribute<R, ?>> attributes, PathIndexes pathIndexes,
+      ValueAttribute<R, ?> timeToLive) {
     this.type = Objects.requireNonNull(type, "type");
     this.keysClass = Objects.requireNonNull(keysClass, "keysClass");
     this.layout = Objects.requireNonNull(layout, "layout");
@@ -47,6 +49,7 @@ public final class EntityDescriptor<R> {
     }
     this.byName = Collections.unmodifiableMap(names);
     this.pathIndexes = pathIndexes;
+    this.timeToLive = timeToLive;
   }
 
   /**
@@ -63,7 +66,7 @@ public final class EntityDescriptor<R> {
   @SafeVarargs
   public static <R> EntityDescriptor<R> of(Class<R> type, String keysClass, EntityLayout layout,
       Function<Object[], R> constructor, Attribute<R, ?>... attributes) {
-    return new EntityDescriptor<>(type, keysClass, layout, constructor, List.of(attributes), null);
+    return new EntityDescriptor<>(type, keysClass, layout, constructor, List.of(attributes), null, null);
   }
 
   /**
@@ -79,7 +82,35 @@ public final class EntityDescriptor<R> {
     }
     return new EntityDescriptor<>(type, keysClass, layout, constructor, attributes,
         new PathIndexes(component, PathCodec.childrenIndex(component), PathCodec.parentAttribute(component),
-            PathCodec.depthIndex(component), PathCodec.depthAttribute(component)));
+            PathCodec.depthIndex(component), PathCodec.depthAttribute(component)), timeToLive);
+  }
+
+  /**
+   * This descriptor, with {@code component} as the table's time to live ({@code @TimeToLive}):
+   * stored as epoch seconds, enabled by {@code createTable}, checked by the command line's verify.
+   *
+   * @param component the component's name
+   * @return a new descriptor
+   * @throws IllegalArgumentException when the record has no such component outside its keys, or
+   *     has a time to live already
+   */
+  public EntityDescriptor<R> withTimeToLive(String component) {
+    if (!(attribute(component).orElse(null) instanceof ValueAttribute<R, ?> value)) {
+      throw new IllegalArgumentException(component + " is no component of " + layout.record()
+          + " outside its keys, so it cannot be its time to live");
+    }
+    if (timeToLive != null) {
+      throw new IllegalArgumentException(layout.record() + " has a time to live already: " + timeToLive.name());
+    }
+    return new EntityDescriptor<>(type, keysClass, layout, constructor, attributes, pathIndexes, value);
+  }
+
+  /**
+   * The component that is the table's time to live ({@code @TimeToLive}), if the record has one;
+   * its {@link Attribute#attributeName()} is the attribute DynamoDB expires items by.
+   */
+  public Optional<ValueAttribute<R, ?>> timeToLive() {
+    return Optional.ofNullable(timeToLive);
   }
 
   /** The record class. */

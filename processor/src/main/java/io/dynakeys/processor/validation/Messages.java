@@ -479,6 +479,33 @@ public final class Messages {
         + " increment it twice. Keep one";
   }
 
+  // @TimeToLive.
+  public static String twoTimeToLiveComponents(String first) {
+    return "a record has at most one @TimeToLive component (a table has one time-to-live attribute), and "
+        + first + " is already it";
+  }
+
+  public static String timeToLiveType(String component, String type) {
+    return "@TimeToLive on " + component + " of type " + type + ": DynamoDB expires an item by a number of"
+        + " epoch seconds, so the component must be an Instant, a long or Long of epoch seconds, or an"
+        + " Optional<Instant>";
+  }
+
+  public static String timeToLiveInKey(String component) {
+    return "@TimeToLive on " + component + ", which is in a key: extending an item's expiry would change its"
+        + " key and move it. Keep the expiry in a component of its own, outside every key";
+  }
+
+  public static String timeToLiveWith(String component, String annotation) {
+    return "@TimeToLive on " + component + " with @" + annotation + ": the time to live is stored as epoch"
+        + " seconds by dynakeys itself. Remove @" + annotation;
+  }
+
+  public static String timeToLiveInNestedRecord() {
+    return "@TimeToLive in a nested record: DynamoDB reads the time to live from a top-level attribute only."
+        + " Move it to the @KeySchema record";
+  }
+
   public static String twoVersionAttributes(String first) {
     return "a record has at most one @DynamoDbVersionAttribute, and " + first + " is already it";
   }

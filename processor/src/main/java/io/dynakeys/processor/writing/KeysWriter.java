@@ -168,7 +168,15 @@ public final class KeysWriter {
     }
     CodeBlock of = CodeBlock.of("$T.of($L)", RuntimeTypes.ENTITY_DESCRIPTOR, CodeBlock.join(args, ", "));
     KeyComponent path = model.pathComponent();
-    return path != null && path.path().indexes() ? CodeBlock.of("$L.withPathIndexes($S)", of, path.name()) : of;
+    if (path != null && path.path().indexes()) {
+      of = CodeBlock.of("$L.withPathIndexes($S)", of, path.name());
+    }
+    for (Attribute a : model.attributes()) {
+      if (io.dynakeys.processor.model.AttributeTag.timeToLive(a.tags())) {
+        of = CodeBlock.of("$L.withTimeToLive($S)", of, a.name());
+      }
+    }
+    return of;
   }
 
   /** {@code EntityLayout.of(...)}: every key, made of its codecs, the shard count and the indexes. */

@@ -76,6 +76,13 @@ public final class CollectionTableSchema<T> implements TableSchema<T> {
   /** One record type of the collection and its schema. */
   private record Member<M>(Class<M> type, RecordTableSchema<M> schema) {}
 
+  /** The members' generated schemas, in the order added. */
+  List<RecordTableSchema<?>> memberSchemas() {
+    List<RecordTableSchema<?>> out = new ArrayList<>(members.size());
+    members.forEach(m -> out.add(m.schema()));
+    return out;
+  }
+
   /**
    * Starts the schema of the collection {@code type}.
    *
