@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
@@ -109,6 +110,7 @@ public final class KeySchemaReader {
     List<Attribute> attributes = new ArrayList<>();
     String versionComponent = null;
     String timeToLiveComponent = null;
+    List<RecordComponentElement> uniqueComponents = new ArrayList<>();
     boolean valid = true;
     for (RecordComponentElement component : type.getRecordComponents()) {
       String componentName = component.getSimpleName().toString();
@@ -186,13 +188,26 @@ public final class KeySchemaReader {
             component, null, null);
         valid = false;
       }
+      Optional<AnnotationMirror> unique = Mirrors.find(component, AnnotationNames.UNIQUE);
+      if (unique.isPresent()) {
+        if (pk.isPresent() || sk.isPresent()) {
+          report.error(Messages.uniqueInTableKey(componentName), component, unique.get(), null);
+          valid = false;
+        } else if (!KeyTypeReader.read(optionalValue(componentType), null, d).isKeyType()) {
+          report.error(Messages.uniqueType(componentName, KeyTypeReader.displayLabel(componentType)),
+              component, unique.get(), null);
+          valid = false;
+        } else {
+          uniqueComponents.add(component);
+        }
+      }
       if (pk.isPresent() && sk.isPresent()) {
         report.error(Messages.bothKeys(componentName), component, sk.get(), null);
         valid = false;
         continue;
       }
       if (pk.isEmpty() && sk.isEmpty()) {
-        if (!indexed.contains(componentName)) {
+        if (!indexed.contains(componentName) && Mirrors.find(component, AnnotationNames.UNIQUE).isEmpty()) {
           for (String modifier : AnnotationNames.COMPONENT_MODIFIERS) {
             Optional<AnnotationMirror> m = Mirrors.find(component, modifier);
             if (m.isPresent()) {
@@ -227,6 +242,36 @@ public final class KeySchemaReader {
         (index.get().nativeKey() ? nativeIndexes : indexes).add(index.get());
       }
     }
+    List<io.dynakeys.processor.model.UniqueModel> uniques = new ArrayList<>();
+    Set<String> guardPrefixes = new HashSet<>();
+    for (RecordComponentElement component : uniqueComponents) {
+      AnnotationMirror mirror = Mirrors.find(component, AnnotationNames.UNIQUE).orElseThrow();
+      String uniqueName = component.getSimpleName().toString();
+      String prefix = Mirrors.value(mirror, "prefix", String.class).orElse("");
+      AnnotationValue prefixValue = Mirrors.explicit(mirror, "prefix");
+      if (prefix.isEmpty()) {
+        prefix = (type.getSimpleName() + "_" + uniqueName).toUpperCase(java.util.Locale.ROOT);
+      }
+      String problem = prefix.indexOf(d) >= 0 ? Messages.delimiterInPrefix("prefix", prefix, d)
+          : prefix.equals(partitionPrefix.get()) ? Messages.uniquePrefixIsTheRecords(uniqueName, prefix)
+          : !guardPrefixes.add(prefix) ? Messages.uniquePrefixTwice(uniqueName, prefix) : null;
+      if (problem != null) {
+        report.error(problem, component, mirror, prefixValue);
+        valid = false;
+        continue;
+      }
+      Optional<KeyComponent> read = ComponentReader.read(component, mirror, false, d);
+      if (read.isEmpty()) {
+        valid = false;
+        continue;
+      }
+      KeyPart guardPartition = new KeyPart(KeyPart.Kind.PARTITION, partitionAttribute.get(), prefix, d,
+          List.of(read.get()), prefixValue);
+      KeyPart guardSort = new KeyPart(KeyPart.Kind.SORT, sortAttribute.get(),
+          sortPart.isEmpty() ? "" : io.dynakeys.processor.model.UniqueModel.SORT_PREFIX, d, List.of(), null);
+      uniques.add(new io.dynakeys.processor.model.UniqueModel(read.get(),
+          new KeyLayout(null, guardPartition, guardSort), mirror));
+    }
     if (!valid) {
       return new Result.Invalid();
     }
@@ -242,7 +287,17 @@ public final class KeySchemaReader {
     }
     return new Result.Read(new KeySchemaModel(ClassName.get(type), keysClassName(type), table,
         List.copyOf(indexes), List.copyOf(attributes), type, schema,
-        Mirrors.explicit(schema, "delimiter"), sharding, collections(type), List.copyOf(nativeIndexes)));
+        Mirrors.explicit(schema, "delimiter"), sharding, collections(type), List.copyOf(nativeIndexes),
+        List.copyOf(uniques)));
+  }
+
+  /** The value type of an {@code Optional}, else the type itself. */
+  private static TypeMirror optionalValue(TypeMirror type) {
+    if (KeyTypeReader.qualifiedName(type).equals("java.util.Optional") && type instanceof DeclaredType d
+        && d.getTypeArguments().size() == 1) {
+      return d.getTypeArguments().get(0);
+    }
+    return type;
   }
 
   /** What is wrong with {@code @TimeToLive} on {@code component}, or {@code null}. */

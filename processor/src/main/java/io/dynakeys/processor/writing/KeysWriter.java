@@ -153,6 +153,9 @@ public final class KeysWriter {
         keys.add("{@code " + layout.sort().attribute() + "}");
       }
     }
+    if (model.uniques().stream().anyMatch(u -> u.component().name().equals(component))) {
+      keys.add("the {@code " + model.partition().attribute() + "} of its unique guards");
+    }
     return String.join(", ", new java.util.LinkedHashSet<>(keys));
   }
 
@@ -170,6 +173,11 @@ public final class KeysWriter {
     KeyComponent path = model.pathComponent();
     if (path != null && path.path().indexes()) {
       of = CodeBlock.of("$L.withPathIndexes($S)", of, path.name());
+    }
+    for (io.dynakeys.processor.model.UniqueModel unique : model.uniques()) {
+      KeyLayout guard = unique.guard();
+      of = CodeBlock.of("$L.withUnique($S, $L, $L)", of, unique.component().name(), layoutKey(guard.partition()),
+          guard.hasSortKey() ? layoutKey(guard.sort()) : CodeBlock.of("null"));
     }
     for (Attribute a : model.attributes()) {
       if (io.dynakeys.processor.model.AttributeTag.timeToLive(a.tags())) {

@@ -76,8 +76,13 @@ public final class CollectionTableSchema<T> implements TableSchema<T> {
   /** One record type of the collection and its schema. */
   private record Member<M>(Class<M> type, RecordTableSchema<M> schema) {}
 
-  /** The members' generated schemas, in the order added. */
-  List<RecordTableSchema<?>> memberSchemas() {
+  /**
+   * The members' generated schemas, in the order added: what writes that need a record's own
+   * descriptor (its unique guards, its time to live) read.
+   *
+   * @return the schemas
+   */
+  public List<RecordTableSchema<?>> memberSchemas() {
     List<RecordTableSchema<?>> out = new ArrayList<>(members.size());
     members.forEach(m -> out.add(m.schema()));
     return out;

@@ -22,11 +22,31 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  *     extensions run then, as the enhanced client runs them), or {@code null} for a get
  */
 record Action(int index, TransactOperation operation, MappedTableResource<?> table, Key key, boolean returnsOld,
-    long bytes, Supplier<TransactWriteItem> item) {
+    long bytes, Supplier<TransactWriteItem> item, Guard guard) {
+
+  Action(int index, TransactOperation operation, MappedTableResource<?> table, Key key, boolean returnsOld,
+      long bytes, Supplier<TransactWriteItem> item) {
+    this(index, operation, table, key, returnsOld, bytes, item, null);
+  }
+
+  /**
+   * What a guard action guards ({@code @Unique}): a put of a new value's guard, or a delete of an
+   * old one's.
+   *
+   * @param record the record's name
+   * @param component the unique component
+   * @param value the value, as its codec writes it in the guard's key
+   * @param keyMap the guard's primary key
+   * @param owner the key of the item the guard is put for, or deleted of
+   */
+  record Guard(String record, String component, String value,
+      java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> keyMap,
+      java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> owner) {}
 
   /** {@code action 3 (a put to table runs {pk = "SEASON#2026", sk = "…"})}. */
   String describe() {
-    return describe(index, operation, table, key);
+    return describe(index, operation, table, key)
+        + (guard == null ? "" : " guarding " + guard.record() + "." + guard.component() + " = \"" + guard.value() + "\"");
   }
 
   static String describe(int index, TransactOperation operation, MappedTableResource<?> table, Key key) {

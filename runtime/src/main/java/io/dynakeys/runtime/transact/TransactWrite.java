@@ -93,6 +93,8 @@ public final class TransactWrite {
   private final Map<String, Map<Key, Action>> byTable = new HashMap<>();
   private long bytes;
   private String token;
+  /** Guard actions turned into transfers, with the number of actions held then, to undo with the actions. */
+  private final java.util.ArrayDeque<Object[]> transfers = new java.util.ArrayDeque<>();
 
   private TransactWrite() {}
 
@@ -117,6 +119,7 @@ public final class TransactWrite {
    * @throws io.dynakeys.runtime.KeyFormatException when the item's key cannot be computed
    */
   public <T> TransactWrite put(MappedTableResource<T> table, T item) {
+    refuseGuarded("put", table, item, "insert(table, item) for a new item, or replace(table, old, new)");
     return put(table, item, null, ReturnValuesOnConditionCheckFailure.NONE, false);
   }
 
@@ -151,6 +154,7 @@ public final class TransactWrite {
    */
   public <T> TransactWrite put(MappedTableResource<T> table, T item, Expression condition,
       ReturnValuesOnConditionCheckFailure onFailure) {
+    refuseGuarded("put", table, item, "insert(table, item) for a new item, or replace(table, old, new)");
     return put(table, item, condition, onFailure, true);
   }
 
@@ -182,6 +186,7 @@ public final class TransactWrite {
    *     actions, or would exceed 4 MB
    */
   public <T> TransactWrite update(MappedTableResource<T> table, T item) {
+    refuseGuarded("whole-item update", table, item, "replace(table, old, new)");
     return update(table, item, null, ReturnValuesOnConditionCheckFailure.NONE, false);
   }
 
@@ -216,6 +221,7 @@ public final class TransactWrite {
    */
   public <T> TransactWrite update(MappedTableResource<T> table, T item, Expression condition,
       ReturnValuesOnConditionCheckFailure onFailure) {
+    refuseGuarded("whole-item update", table, item, "replace(table, old, new)");
     return update(table, item, condition, onFailure, true);
   }
 
@@ -334,6 +340,7 @@ public final class TransactWrite {
    * @throws IllegalArgumentException when the transaction already acts on the item or holds 100 actions
    */
   public TransactWrite delete(MappedTableResource<?> table, Key key) {
+    refuseGuarded("delete by key", table, null, "delete(table, item), which removes the item's guards");
     return delete(table, key, null, ReturnValuesOnConditionCheckFailure.NONE, false);
   }
 
@@ -363,6 +370,7 @@ public final class TransactWrite {
    */
   public TransactWrite delete(MappedTableResource<?> table, Key key, Expression condition,
       ReturnValuesOnConditionCheckFailure onFailure) {
+    refuseGuarded("delete by key", table, null, "delete(table, item), which removes the item's guards");
     return delete(table, key, condition, onFailure, true);
   }
 
@@ -377,8 +385,11 @@ public final class TransactWrite {
    * @throws io.dynakeys.runtime.KeyFormatException when the item's key cannot be computed
    */
   public <T> TransactWrite delete(MappedTableResource<T> table, T item) {
-    return delete(table, keyOf(TransactOperation.DELETE, table, item), null, ReturnValuesOnConditionCheckFailure.NONE,
-        false);
+    Key key = keyOf(TransactOperation.DELETE, table, item);
+    if (UniqueGuards.guarded(table, item)) {
+      return deleteGuarded(table, item, key);
+    }
+    return delete(table, key, null, ReturnValuesOnConditionCheckFailure.NONE, false);
   }
 
   /**
@@ -392,6 +403,7 @@ public final class TransactWrite {
    * @throws IllegalArgumentException when the transaction already acts on the item or holds 100 actions
    */
   public <T> TransactWrite delete(MappedTableResource<T> table, T item, Expression condition) {
+    refuseGuarded("conditional delete", table, item, "delete(table, item), which removes the item's guards");
     return delete(table, keyOf(TransactOperation.DELETE, table, item), condition);
   }
 
@@ -409,6 +421,7 @@ public final class TransactWrite {
    */
   public <T> TransactWrite delete(MappedTableResource<T> table, T item, Expression condition,
       ReturnValuesOnConditionCheckFailure onFailure) {
+    refuseGuarded("conditional delete", table, item, "delete(table, item), which removes the item's guards");
     return delete(table, keyOf(TransactOperation.DELETE, table, item), condition, onFailure);
   }
 
@@ -571,6 +584,8 @@ public final class TransactWrite {
     Objects.requireNonNull(table, "a transaction move on a null table");
     Objects.requireNonNull(oldItem, () -> "a transaction move in table " + table.tableName() + " of a null old item");
     Objects.requireNonNull(newItem, () -> "a transaction move in table " + table.tableName() + " to a null new item");
+    refuseGuarded("move", table, newItem, "delete(table, old) and insert(table, new) in one transaction,"
+        + " which move the guards too");
     Key from = table.keyFrom(oldItem);
     Key to = table.keyFrom(newItem);
     if (from.equals(to)) {
@@ -597,6 +612,273 @@ public final class TransactWrite {
       throw e;
     }
     return this;
+  }
+
+  // ---- records with @Unique components
+
+  /**
+   * Adds the put of a new item, conditional on no item having its key, with a put of a guard for
+   * each of its {@code @Unique} values, conditional on no guard having that value (for a record
+   * without unique components, just the conditional put). When another item holds a value, the
+   * transaction is cancelled and {@link #execute} throws {@link UniqueViolationException} naming
+   * the record, the component, the value and the holder; when an item has the key, it is the
+   * {@link TransactionCancelledException}.
+   *
+   * @param table the table, mapped by the record's generated schema (or a collection's)
+   * @param item the new item
+   * @param <T> the record
+   * @return this transaction
+   * @throws IllegalArgumentException when the transaction already acts on the item or a guard (two
+   *     new items with one value in one transaction), or cannot take the actions
+   * @throws io.dynakeys.runtime.KeyFormatException when a key or a guard's key cannot be written
+   */
+  public <T> TransactWrite insert(MappedTableResource<T> table, T item) {
+    Objects.requireNonNull(table, "a transaction insert on a null table");
+    Objects.requireNonNull(item, () -> "a transaction insert in table " + table.tableName() + " of a null item");
+    int before = actions.size();
+    try {
+      put(table, item, absent(table), ReturnValuesOnConditionCheckFailure.NONE, true);
+      RecordTableSchema<T> schema = UniqueGuards.schema(table, item);
+      if (schema != null) {
+        Map<String, AttributeValue> owner = keyMap(table, item);
+        for (var guard : UniqueGuards.of(schema)) {
+          UniqueGuards.Value value = UniqueGuards.guardOf(schema, guard, item, pk(table), sk(table));
+          if (value != null) {
+            putGuard(table, schema, value, owner);
+          }
+        }
+      }
+    } catch (RuntimeException e) {
+      undoLast(before);
+      throw e;
+    }
+    return this;
+  }
+
+  /**
+   * Adds the replacement of a stored item by {@code newItem} (the same primary key), keeping its
+   * {@code @Unique} guards: a put of {@code newItem} conditional on the item existing with
+   * {@code oldItem}'s unique values, and for each unique value that changes, a delete of the old
+   * value's guard (conditional on it being this item's) and a put of the new value's (conditional
+   * on there being none). An unchanged value keeps its guard. When another item holds a new value
+   * the transaction is cancelled with {@link UniqueViolationException}; when the stored item is
+   * gone or its unique values are no longer {@code oldItem}'s, with the
+   * {@link TransactionCancelledException} (read it again and retry).
+   *
+   * @param table the table, mapped by the record's generated schema (or a collection's)
+   * @param oldItem the item as stored (its unique values are checked)
+   * @param newItem its new values
+   * @param <T> the record
+   * @return this transaction
+   * @throws IllegalArgumentException when the items' keys differ (delete the old and insert the new
+   *     one instead), or the transaction cannot take the actions
+   */
+  public <T> TransactWrite replace(MappedTableResource<T> table, T oldItem, T newItem) {
+    Objects.requireNonNull(table, "a transaction replace on a null table");
+    Objects.requireNonNull(oldItem, () -> "a transaction replace in table " + table.tableName() + " of a null old item");
+    Objects.requireNonNull(newItem, () -> "a transaction replace in table " + table.tableName() + " by a null new item");
+    Key key = table.keyFrom(newItem);
+    if (!table.keyFrom(oldItem).equals(key)) {
+      throw new IllegalArgumentException("a replace in table " + table.tableName() + " of {"
+          + io.dynakeys.runtime.PrimaryKey.describe(table.keyFrom(oldItem), table) + "} by an item of another key {"
+          + io.dynakeys.runtime.PrimaryKey.describe(key, table) + "}: delete(table, old) and insert(table, new) in"
+          + " one transaction move an item and its guards");
+    }
+    RecordTableSchema<T> schema = UniqueGuards.schema(table, newItem);
+    int before = actions.size();
+    try {
+      Expression condition = present(table);
+      List<UniqueGuards.Value[]> moves = new ArrayList<>();
+      if (schema != null) {
+        Expression same = sameUniques(schema, oldItem);
+        if (same != null) {
+          condition = Expression.join(condition, same, " AND ");
+        }
+        for (var guard : UniqueGuards.of(schema)) {
+          UniqueGuards.Value was = UniqueGuards.guardOf(schema, guard, oldItem, pk(table), sk(table));
+          UniqueGuards.Value now = UniqueGuards.guardOf(schema, guard, newItem, pk(table), sk(table));
+          if (!Objects.equals(was == null ? null : was.key(), now == null ? null : now.key())) {
+            moves.add(new UniqueGuards.Value[] {was, now});
+          }
+        }
+      }
+      put(table, newItem, condition, ReturnValuesOnConditionCheckFailure.NONE, true);
+      Map<String, AttributeValue> owner = keyMap(table, newItem);
+      for (UniqueGuards.Value[] move : moves) {
+        if (move[0] != null) {
+          deleteGuard(table, schema, move[0], owner);
+        }
+        if (move[1] != null) {
+          putGuard(table, schema, move[1], owner);
+        }
+      }
+    } catch (RuntimeException e) {
+      undoLast(before);
+      throw e;
+    }
+    return this;
+  }
+
+  /** The delete of an item with unique components: conditional on its unique values, and of its guards. */
+  private <T> TransactWrite deleteGuarded(MappedTableResource<T> table, T item, Key key) {
+    RecordTableSchema<T> schema = UniqueGuards.schema(table, item);
+    int before = actions.size();
+    try {
+      Expression same = sameUniques(schema, item);
+      delete(table, key, same, ReturnValuesOnConditionCheckFailure.NONE, same != null);
+      Map<String, AttributeValue> owner = keyMap(table, item);
+      for (var guard : UniqueGuards.of(schema)) {
+        UniqueGuards.Value value = UniqueGuards.guardOf(schema, guard, item, pk(table), sk(table));
+        if (value != null) {
+          deleteGuard(table, schema, value, owner);
+        }
+      }
+    } catch (RuntimeException e) {
+      undoLast(before);
+      throw e;
+    }
+    return this;
+  }
+
+  /** The stored item's unique values are {@code item}'s: equal, or absent where it has none. */
+  private static <T> Expression sameUniques(RecordTableSchema<T> schema, T item) {
+    Condition<T> all = null;
+    for (var guard : UniqueGuards.of(schema)) {
+      @SuppressWarnings({"unchecked", "rawtypes"})
+      Condition<T> one = UniqueGuards.valueOf(guard, item) == null ? Condition.notExists(guard.handle())
+          : Condition.eq((io.dynakeys.runtime.entity.Attribute) guard.handle(), guard.handle().get(item));
+      all = all == null ? one : all.and(one);
+    }
+    return all == null ? null : all.toExpression(schema);
+  }
+
+  private <T> void putGuard(MappedTableResource<T> table, RecordTableSchema<T> schema, UniqueGuards.Value value,
+      Map<String, AttributeValue> owner) {
+    addGuard(TransactOperation.PUT, table, new Action.Guard(schema.descriptor().orElseThrow().name(),
+        value.component(), value.value(), value.keyMap(), owner), value.key());
+  }
+
+  private <T> void deleteGuard(MappedTableResource<T> table, RecordTableSchema<T> schema, UniqueGuards.Value value,
+      Map<String, AttributeValue> owner) {
+    addGuard(TransactOperation.DELETE, table, new Action.Guard(schema.descriptor().orElseThrow().name(),
+        value.component(), value.value(), value.keyMap(), owner), value.key());
+  }
+
+  /**
+   * Adds a guard's put (conditional on no guard having the value) or delete (conditional on the
+   * guard being its owner's). A value that one item gives up and another takes in the same
+   * transaction is one action, since DynamoDB takes one per item: a put of the guard for its new
+   * owner, conditional on it being the old owner's.
+   */
+  private void addGuard(TransactOperation operation, MappedTableResource<?> table, Action.Guard guard, Key key) {
+    Action earlier = byTable.getOrDefault(table.tableName(), Map.of()).get(key);
+    if (earlier != null && earlier.guard() != null && earlier.operation() != operation) {
+      Action.Guard put = operation == TransactOperation.PUT ? guard : earlier.guard();
+      Action.Guard delete = operation == TransactOperation.DELETE ? guard : earlier.guard();
+      Map<String, String> names = new HashMap<>();
+      Map<String, AttributeValue> values = new HashMap<>();
+      String condition = ownedBy(delete.owner(), names, values);
+      TransactWriteItem request = guardPut(table, put, condition, names, values);
+      Action transfer = new Action(earlier.index(), TransactOperation.PUT, table, key, true,
+          guardPutSize(put, condition, names, values), () -> request, put);
+      actions.set(earlier.index(), transfer);
+      byTable.get(table.tableName()).put(key, transfer);
+      bytes += transfer.bytes() - earlier.bytes();
+      transfers.push(new Object[] {actions.size(), earlier, transfer});
+      return;
+    }
+    long size;
+    TransactWriteItem request;
+    Map<String, String> names = new HashMap<>();
+    Map<String, AttributeValue> values = new HashMap<>();
+    if (operation == TransactOperation.PUT) {
+      names.put("#dynakeysPk", pk(table));
+      String condition = "attribute_not_exists(#dynakeysPk)";
+      request = guardPut(table, guard, condition, names, values);
+      size = guardPutSize(guard, condition, names, values);
+    } else {
+      String condition = ownedBy(guard.owner(), names, values);
+      request = TransactWriteItem.builder().delete(d -> d.tableName(table.tableName())
+          .key(guard.keyMap()).conditionExpression(condition).expressionAttributeNames(names)
+          .expressionAttributeValues(values)).build();
+      size = ItemSize.of(guard.keyMap()) + expressionSize(condition, names, values);
+    }
+    add(actions.size(), operation, table, key, operation == TransactOperation.PUT
+        ? ReturnValuesOnConditionCheckFailure.ALL_OLD : ReturnValuesOnConditionCheckFailure.NONE, size,
+        () -> request, guard);
+  }
+
+  private static TransactWriteItem guardPut(MappedTableResource<?> table, Action.Guard guard, String condition,
+      Map<String, String> names, Map<String, AttributeValue> values) {
+    Map<String, AttributeValue> item = guardItem(guard);
+    return TransactWriteItem.builder().put(p -> {
+      p.tableName(table.tableName()).item(item).conditionExpression(condition).expressionAttributeNames(names)
+          .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
+      if (!values.isEmpty()) {
+        p.expressionAttributeValues(values);
+      }
+    }).build();
+  }
+
+  private static Map<String, AttributeValue> guardItem(Action.Guard guard) {
+    Map<String, AttributeValue> item = new HashMap<>(guard.keyMap());
+    guard.owner().forEach((attribute, value) -> item.put(UniqueGuards.OWNER + attribute, value));
+    return item;
+  }
+
+  private static long guardPutSize(Action.Guard guard, String condition, Map<String, String> names,
+      Map<String, AttributeValue> values) {
+    return ItemSize.of(guardItem(guard)) + expressionSize(condition, names, values);
+  }
+
+  private static long expressionSize(String condition, Map<String, String> names, Map<String, AttributeValue> values) {
+    return ItemSize.utf8(condition) + ItemSize.of(values)
+        + names.entrySet().stream().mapToLong(e -> ItemSize.utf8(e.getKey()) + ItemSize.utf8(e.getValue())).sum();
+  }
+
+  /** {@code owner_pk = :pk AND owner_sk = :sk}: the guard is {@code owner}'s. */
+  private static String ownedBy(Map<String, AttributeValue> owner, Map<String, String> names,
+      Map<String, AttributeValue> values) {
+    StringBuilder condition = new StringBuilder();
+    int i = 0;
+    for (Map.Entry<String, AttributeValue> e : owner.entrySet()) {
+      condition.append(i == 0 ? "" : " AND ").append("#dynakeysOwner").append(i).append(" = :dynakeysOwner").append(i);
+      names.put("#dynakeysOwner" + i, UniqueGuards.OWNER + e.getKey());
+      values.put(":dynakeysOwner" + i, e.getValue());
+      i++;
+    }
+    return condition.toString();
+  }
+
+  /** Refuses a write of a record with unique components that would not keep its guards. */
+  private static void refuseGuarded(String operation, MappedTableResource<?> table, Object item, String instead) {
+    if (table != null && UniqueGuards.guarded(table, item)) {
+      throw new IllegalArgumentException("a transaction " + operation + " in table " + table.tableName() + " of a record"
+          + " with @Unique components (" + UniqueGuards.names(table, item) + "), which would not keep their guards:"
+          + " use " + instead);
+    }
+  }
+
+  private static <T> Map<String, AttributeValue> keyMap(MappedTableResource<T> table, T item) {
+    return table.keyFrom(item).keyMap(table.tableSchema(), TableMetadata.primaryIndexName());
+  }
+
+  private static String pk(MappedTableResource<?> table) {
+    return table.tableSchema().tableMetadata().primaryPartitionKey();
+  }
+
+  private static String sk(MappedTableResource<?> table) {
+    return table.tableSchema().tableMetadata().primarySortKey().orElse(null);
+  }
+
+  private static Expression absent(MappedTableResource<?> table) {
+    return Expression.builder().expression("attribute_not_exists(#dynakeysPk)")
+        .putExpressionName("#dynakeysPk", pk(table)).build();
+  }
+
+  private static Expression present(MappedTableResource<?> table) {
+    return Expression.builder().expression("attribute_exists(#dynakeysPk)")
+        .putExpressionName("#dynakeysPk", pk(table)).build();
   }
 
   /**
@@ -672,7 +954,8 @@ public final class TransactWrite {
     try {
       client.transactWriteItems(request);
     } catch (TransactionCanceledException e) {
-      throw new TransactionCancelledException("write", sent, e);
+      TransactionCancelledException cancelled = new TransactionCancelledException("write", sent, e);
+      throw UniqueViolationException.of(cancelled, sent).map(RuntimeException.class::cast).orElse(cancelled);
     }
   }
 
@@ -714,7 +997,11 @@ public final class TransactWrite {
     }
     return future.handle((done, error) -> {
       if (error != null) {
-        throw TransactionCancelledException.mapped("write", sent, error);
+        RuntimeException mapped = TransactionCancelledException.mapped("write", sent, error);
+        if (mapped instanceof TransactionCancelledException cancelled) {
+          throw UniqueViolationException.of(cancelled, sent).map(RuntimeException.class::cast).orElse(cancelled);
+        }
+        throw mapped;
       }
       return null;
     });
@@ -783,8 +1070,13 @@ public final class TransactWrite {
 
   private TransactWrite add(int index, TransactOperation operation, MappedTableResource<?> table, Key key,
       ReturnValuesOnConditionCheckFailure onFailure, long size, Supplier<TransactWriteItem> item) {
+    return add(index, operation, table, key, onFailure, size, item, null);
+  }
+
+  private TransactWrite add(int index, TransactOperation operation, MappedTableResource<?> table, Key key,
+      ReturnValuesOnConditionCheckFailure onFailure, long size, Supplier<TransactWriteItem> item, Action.Guard guard) {
     Action action = new Action(index, operation, table, key, onFailure == ReturnValuesOnConditionCheckFailure.ALL_OLD,
-        size, item);
+        size, item, guard);
     if (actions.size() >= MAX_ACTIONS) {
       throw new IllegalArgumentException(action.describe() + " cannot be added: DynamoDB takes at most " + MAX_ACTIONS
           + " actions in one transaction");
@@ -808,6 +1100,16 @@ public final class TransactWrite {
 
   /** Takes back the actions added since {@code size} actions were held (a half-added move). */
   private void undoLast(int size) {
+    while (!transfers.isEmpty() && (int) transfers.peek()[0] >= size) {
+      Object[] t = transfers.pop();
+      Action earlier = (Action) t[1];
+      Action transfer = (Action) t[2];
+      if (earlier.index() < size) {
+        actions.set(earlier.index(), earlier);
+        byTable.get(earlier.table().tableName()).put(earlier.key(), earlier);
+        bytes += earlier.bytes() - transfer.bytes();
+      }
+    }
     while (actions.size() > size) {
       Action a = actions.remove(actions.size() - 1);
       byTable.get(a.table().tableName()).remove(a.key());

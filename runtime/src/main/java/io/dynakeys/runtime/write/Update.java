@@ -735,6 +735,13 @@ public final class Update<R> {
       // Unreachable through the typed methods, which take no PrimaryKeyComponent.
       throw new IllegalArgumentException(attribute.name() + " is in " + entity.name() + "'s primary key: move the item");
     }
+    for (EntityDescriptor.UniqueGuard<R> unique : entity.uniques()) {
+      if (unique.handle().name().equals(attribute.name())) {
+        throw new IllegalArgumentException(operation + "(" + attribute.name() + "): " + entity.name() + "." + attribute.name()
+            + " is @Unique, and an update of it alone would leave its guard on the old value: write the new value"
+            + " with TransactWrite.replace(table, old, new), which moves the guard in the same transaction");
+      }
+    }
     String name = attribute.attributeName();
     if (name.equals(versionAttribute)) {
       throw new IllegalArgumentException(operation + "(" + attribute.name() + "): \"" + name + "\" is "
