@@ -261,6 +261,8 @@ public final class TableLayout {
    * @param client the enhanced client
    * @param tableName the table
    * @throws TableLayoutMismatchException when the table exists with another layout
+   * @throws TimeToLiveUnsupportedException if a record of the layout has a time to live and the
+   *     server has none (dynalite); the table is created and active
    * @throws IllegalStateException if the table does not become active in time
    */
   public void createTable(DynamoDbEnhancedClient client, String tableName) {

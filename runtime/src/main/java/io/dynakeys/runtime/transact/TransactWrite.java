@@ -78,6 +78,14 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * added with {@link ReturnValuesOnConditionCheckFailure#ALL_OLD} carries the item as it was when
  * its condition failed, mapped by its table's schema.
  *
+ * <p><b>Records with {@code @Unique} components</b> are written with their guard items:
+ * {@link #insert} (a new item and a guard per value), {@link #replace} (new values for a stored
+ * item; the guards of changed values move) and {@link #delete(MappedTableResource, Object)} (the
+ * item and its guards). A taken value cancels the transaction with {@link UniqueViolationException}.
+ * Every other write of such a record here ({@code put}, whole-item {@code update}, {@code move}, a
+ * conditional delete or a delete by key) is refused with an {@code IllegalArgumentException}
+ * naming these, since it would not keep the guards.
+ *
  * <p>A builder is not thread-safe; a transaction may be run more than once (with a request token,
  * DynamoDB applies it once within the token's ten minutes).
  */
