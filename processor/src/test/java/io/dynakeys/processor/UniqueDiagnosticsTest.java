@@ -56,6 +56,8 @@ class UniqueDiagnosticsTest {
             + " '#', BADGE_CODEC), EntityLayout.key(\"sk\", \"UNIQUE\", '#'));");
     assertThat(compilation).generatedSourceFile("com.acme.UserKeys").contentsAsUtf8String()
         .contains("{@code email}: text, in the {@code pk} of its unique guards.");
+    assertThat(compilation).generatedSourceFile("com.acme.UserKeys").contentsAsUtf8String()
+        .contains(" * unique email, guarded by:\n * pk = USER_EMAIL#&lt;email&gt;\n");
   }
 
   @ParameterizedTest(name = "{0}")
