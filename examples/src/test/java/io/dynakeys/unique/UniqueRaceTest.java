@@ -177,6 +177,12 @@ class UniqueRaceTest {
           }
         }
         int round0 = round;
+        if (pool == null) {
+          for (int w = 0; w < WRITERS; w++) {
+            assertTrue(inserted[w] == Outcome.WON || inserted[w] == Outcome.TAKEN,
+                "round " + round + ": writer " + w + " neither won nor was told the address is taken");
+          }
+        }
         expect(strict, anomalies, () -> {
           for (int v = 0; v < 4; v++) {
             assertEquals(1, byValue.getOrDefault(v, List.of()).size(),
@@ -207,6 +213,11 @@ class UniqueRaceTest {
           User now = new User(was.id(), r + "-b" + slot.get(w) + "@example.com", Optional.of(r + "-h" + w), was.name());
           return new Write(TransactWrite.create().replace(users, was, now), () -> current.put(w, now));
         });
+        if (pool == null) {
+          for (int w : winners) {
+            assertTrue(moved[w] == Outcome.WON || moved[w] == Outcome.TAKEN, "round " + round + ": mover " + w);
+          }
+        }
         Map<Integer, Integer> movedTo = new HashMap<>();
         for (int w : winners) {
           if (moved[w] == Outcome.WON) {
@@ -233,6 +244,9 @@ class UniqueRaceTest {
         for (int w : everyone) {
           if (last[w] == Outcome.CONFLICT) {
             conflicts.incrementAndGet();
+          }
+          if (pool == null && current.containsKey(w)) {
+            assertEquals(Outcome.WON, last[w], "round " + round + ": a delete of a user with its own values");
           }
         }
         expect(strict, anomalies, () -> {

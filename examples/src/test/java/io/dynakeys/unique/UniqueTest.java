@@ -181,6 +181,11 @@ class UniqueTest {
     // A value its codec refuses in a key is refused before anything is sent.
     assertThrows(KeyFormatException.class,
         () -> TransactWrite.create().insert(users, user("u5", "a#b@example.com", null)));
+    KeyFormatException tooLong = assertThrows(KeyFormatException.class,
+        () -> TransactWrite.create().insert(users, user("u6", "x".repeat(2040) + "@example.com", null)));
+    assertTrue(tooLong.getMessage().contains("partition key"), tooLong.getMessage());
+    assertThrows(KeyFormatException.class, () -> TransactWrite.create().insert(users, user("u7", "", null)));
+    assertEquals(1, guards().check(users).size(), "nothing of the refused inserts was written");
   }
 
   @Test
