@@ -6,8 +6,15 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dynakeys.examples.customers.CustomerItem;
 import io.dynakeys.examples.customers.Order;
+import io.dynakeys.examples.customers.OrderKeys;
 import io.dynakeys.examples.customers.Profile;
+import io.dynakeys.examples.customers.ProfileKeys;
 import io.dynakeys.examples.leaderboard.Run;
+import io.dynakeys.examples.leaderboard.RunKeys;
+import io.dynakeys.runtime.entity.ValueAttribute;
+import io.dynakeys.runtime.schema.RecordTableSchema;
+import io.dynakeys.runtime.write.Condition;
+import io.dynakeys.runtime.write.Update;
 import io.dynakeys.runtime.transact.CancellationCode;
 import io.dynakeys.runtime.transact.TransactWrite;
 import io.dynakeys.runtime.transact.TransactionCancelledException;
@@ -38,7 +45,8 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionChe
 
 /**
  * A model-based oracle for transactions: seeded random transactions of puts, whole-item updates,
- * deletes, condition checks and moves over a few items of two tables (runs; profiles and orders,
+ * typed partial updates ({@code Update}, with typed conditions), deletes, condition checks and
+ * moves, with conditions written as expressions or as typed {@code Condition}s, over a few items of two tables (runs; profiles and orders,
  * two records of one table), with conditions that hold and conditions that fail, run on the sync
  * or the async client. An in-memory model decides each condition on the state before the
  * transaction; after each one the tables equal the model, a cancelled transaction changed nothing,
@@ -75,13 +83,41 @@ class TransactOracleTest {
    * and the value as stored.
    */
   private record Slot<T>(String label, MappedTableResource<T> table, IntFunction<T> item, String attribute,
-      IntFunction<AttributeValue> stored, Class<T> type) {
+      IntFunction<AttributeValue> stored, Class<T> type, RecordTableSchema<T> schema, ValueAttribute<T, ?> handle,
+      IntFunction<Object> value) {
     T withValue(int v) {
       return item.apply(v);
     }
+
+    /** A typed update of the slot's item that sets its value to {@code v}. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    Update<T> updateTo(int v) {
+      return Update.of(schema, withValue(0)).set((ValueAttribute) handle, value.apply(v));
+    }
+
+    /** The typed condition {@code attribute = v}. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    Condition<T> valueIs(int v) {
+      return Condition.eq((ValueAttribute) handle, value.apply(v));
+    }
+
+    /** The item exists: the slot's attribute is never absent from a stored item. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    Condition<T> exists() {
+      return Condition.exists((ValueAttribute) handle);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    Condition<T> absent() {
+      return Condition.notExists((ValueAttribute) handle);
+    }
   }
 
-  private enum Kind { PUT, UPDATE, DELETE, CHECK, MOVE }
+  /**
+   * What an action does: the enhanced client's put, whole-item update, delete, condition check, a
+   * move, or a typed partial update ({@code Update} over the record's handles).
+   */
+  private enum Kind { PUT, UPDATE, DELETE, CHECK, MOVE, TYPED_UPDATE }
 
   /** What the model expects of one action: whether its condition holds and, if it was asked, the old item. */
   private record Expected(int index, Slot<?> slot, boolean holds, Object oldItem) {}
@@ -97,18 +133,20 @@ class TransactOracleTest {
       String player = "p_" + i;
       slots.add(new Slot<>("run " + i, tables.runs,
           v -> new Run("2026-SPRING", score, 1_719_100_800L, player, "name" + v), "name",
-          v -> AttributeValue.fromS("name" + v), Run.class));
+          v -> AttributeValue.fromS("name" + v), Run.class, RunKeys.tableSchema(), RunKeys.NAME, v -> "name" + v));
     }
     for (int i = 0; i < 2; i++) {
       String customer = "c" + i;
       slots.add(new Slot<>("profile " + i, tables.profiles, v -> new Profile(customer, "name" + v, null), "name",
-          v -> AttributeValue.fromS("name" + v), Profile.class));
+          v -> AttributeValue.fromS("name" + v), Profile.class, ProfileKeys.tableSchema(), ProfileKeys.NAME,
+          v -> "name" + v));
     }
     for (int i = 0; i < 3; i++) {
       long orderId = i + 1;
       slots.add(new Slot<>("order " + i, tables.orders,
           v -> new Order("c" + (orderId % 2), orderId, LocalDate.of(2026, 1, 1), v), "totalCents",
-          v -> AttributeValue.fromN(Integer.toString(v)), Order.class));
+          v -> AttributeValue.fromN(Integer.toString(v)), Order.class, OrderKeys.tableSchema(), OrderKeys.TOTAL_CENTS,
+          v -> (long) v));
     }
     Map<Slot<?>, Integer> model = new HashMap<>();
     DynamoDbEnhancedAsyncClient asyncClient = endpoint.enhancedAsyncClient();
@@ -150,52 +188,55 @@ class TransactOracleTest {
         Integer current = model.get(slot);
         boolean conditional = kind == Kind.CHECK || random.nextInt(3) != 0;
         boolean wantHolds = random.nextInt(10) < 8;
-        Expression condition = null;
+        // A typed update only ever updates an item that exists: on an absent one it fails whatever
+        // its own condition says, so the model asks its condition only of a stored item.
+        boolean typed = kind == Kind.TYPED_UPDATE || random.nextBoolean();
+        Cond condition = null;
         String conditionText = "none";
         if (conditional) {
           int choice = random.nextInt(2);
           if (current == null) {
-            if (wantHolds) {
-              condition = TransactTables.absent();
+            if (wantHolds && kind != Kind.TYPED_UPDATE) {
+              condition = Cond.ABSENT;
               conditionText = "absent";
             } else if (choice == 0) {
-              condition = TransactTables.exists();
+              condition = Cond.EXISTS;
               conditionText = "exists";
             } else {
-              int v = random.nextInt(4);
-              condition = TransactTables.valueIs(slot.attribute(), slot.stored().apply(v));
-              conditionText = "value " + v;
+              condition = Cond.value(random.nextInt(4));
+              conditionText = "value " + condition.value();
             }
           } else {
             if (wantHolds && choice == 0) {
-              condition = TransactTables.exists();
+              condition = Cond.EXISTS;
               conditionText = "exists";
             } else if (wantHolds) {
-              condition = TransactTables.valueIs(slot.attribute(), slot.stored().apply(current));
+              condition = Cond.value(current);
               conditionText = "value " + current;
             } else if (choice == 0) {
-              condition = TransactTables.absent();
+              condition = Cond.ABSENT;
               conditionText = "absent";
             } else {
-              int other = (current + 1 + random.nextInt(3)) % 4;
-              condition = TransactTables.valueIs(slot.attribute(), slot.stored().apply(other));
-              conditionText = "value " + other;
+              condition = Cond.value((current + 1 + random.nextInt(3)) % 4);
+              conditionText = "value " + condition.value();
             }
           }
+          conditionText = (typed ? "typed " : "") + conditionText;
         }
-        boolean holds = !conditional || wantHolds;
+        boolean holds = kind == Kind.TYPED_UPDATE ? current != null && (!conditional || wantHolds)
+            : !conditional || wantHolds;
         boolean askOld = conditional && random.nextBoolean();
         Object old = askOld && !holds && current != null ? slot.withValue(current) : null;
         int v = random.nextInt(4);
         expected.add(new Expected(transaction.size(), slot, holds, old));
-        add(transaction, kind, slot, v, condition, askOld, onAsync ? async : null);
+        add(transaction, kind, slot, v, condition, typed, askOld, onAsync ? async : null);
         switch (kind) {
-          case PUT, UPDATE -> after.put(slot, v);
+          case PUT, UPDATE, TYPED_UPDATE -> after.put(slot, v);
           case DELETE -> after.remove(slot);
           default -> { }
         }
-        plan.append(' ').append(kind).append(' ').append(slot.label()).append(kind == Kind.PUT || kind == Kind.UPDATE
-            ? " (" + v + ")" : "").append(" if ").append(conditionText).append(askOld ? " ALL_OLD" : "").append(';');
+        plan.append(' ').append(kind).append(' ').append(slot.label())
+            .append(kind == Kind.PUT || kind == Kind.UPDATE || kind == Kind.TYPED_UPDATE ? " (" + v + ")" : "").append(" if ").append(conditionText).append(askOld ? " ALL_OLD" : "").append(';');
       }
       boolean allHold = expected.stream().allMatch(Expected::holds);
       String context = "seed " + SEED + ", step " + step + (onAsync ? " (async)" : "") + ":" + plan;
@@ -253,12 +294,60 @@ class TransactOracleTest {
     return slot.table().keyFrom(slot.withValue(0));
   }
 
-  private static <T> void add(TransactWrite transaction, Kind kind, Slot<T> slot, int v, Expression condition,
+  /** A condition of the model, written as an {@code Expression} or as a typed {@code Condition}. */
+  private record Cond(String kind, int value) {
+    static final Cond EXISTS = new Cond("exists", -1);
+    static final Cond ABSENT = new Cond("absent", -1);
+
+    static Cond value(int v) {
+      return new Cond("value", v);
+    }
+
+    Expression expression(Slot<?> slot) {
+      return switch (kind) {
+        case "exists" -> TransactTables.exists();
+        case "absent" -> TransactTables.absent();
+        default -> TransactTables.valueIs(slot.attribute(), slot.stored().apply(value));
+      };
+    }
+
+    <T> Condition<T> typed(Slot<T> slot) {
+      return switch (kind) {
+        case "exists" -> slot.exists();
+        case "absent" -> slot.absent();
+        default -> slot.valueIs(value);
+      };
+    }
+  }
+
+  private static <T> void add(TransactWrite transaction, Kind kind, Slot<T> slot, int v, Cond test, boolean typed,
       boolean askOld, TransactTables.Async async) {
     MappedTableResource<T> table = async == null ? slot.table() : asyncTable(slot, async);
     ReturnValuesOnConditionCheckFailure onFailure = askOld ? ReturnValuesOnConditionCheckFailure.ALL_OLD
         : ReturnValuesOnConditionCheckFailure.NONE;
     T item = slot.withValue(v);
+    if (kind == Kind.TYPED_UPDATE) {
+      Update<T> update = slot.updateTo(v);
+      if (test != null) {
+        update.when(test.typed(slot));
+      }
+      if (askOld) {
+        update.returnOldItemOnConditionFailure();
+      }
+      transaction.update(table, update);
+      return;
+    }
+    if (typed && test != null && kind != Kind.UPDATE) {
+      Condition<T> condition = test.typed(slot);
+      switch (kind) {
+        case PUT -> transaction.put(table, item, condition, onFailure);
+        case DELETE -> transaction.delete(table, table.keyFrom(item), condition, onFailure);
+        case CHECK -> transaction.conditionCheck(table, table.keyFrom(item), condition, onFailure);
+        default -> throw new IllegalArgumentException(kind.toString());
+      }
+      return;
+    }
+    Expression condition = test == null ? null : test.expression(slot);
     switch (kind) {
       case PUT -> {
         if (condition == null) {

@@ -38,7 +38,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *       0…N−1 is {@link Finding.Kind#SHARD}; anything else is {@link Finding.Kind#UNPARSABLE}.
  *   <li>Each component attribute is read with the schema's own strict converter:
  *       {@link Finding.Kind#MISSING_ATTRIBUTE} for an absent key or primitive component,
- *       {@link Finding.Kind#WRONG_TYPE} for a value of another DynamoDB type.
+ *       {@link Finding.Kind#WRONG_TYPE} for a value of another DynamoDB type — for the
+ *       {@code @TimeToLive} component (the descriptor's {@code timeToLive()}), anything but a whole
+ *       number of epoch seconds, which DynamoDB would never expire the item by.
  *   <li>Every key attribute (table keys, index keys, a path's parent and depth) is recomputed from
  *       the components and compared with the stored one: {@link Finding.Kind#KEY_MISMATCH}, unless
  *       the difference is exactly the width or shard change already reported;
@@ -235,7 +237,11 @@ public final class ItemChecker {
         try {
           converter.transformTo(stored);
         } catch (RuntimeException e) {
-          out.add(Finding.of(Finding.Kind.WRONG_TYPE, stores, message(e)));
+          // The time to live's own converter refuses what is no number of epoch seconds; say what that costs.
+          boolean ttl = schema.descriptor().timeToLive().map(t -> t.attributeName().equals(stores)).orElse(false);
+          out.add(Finding.of(Finding.Kind.WRONG_TYPE, stores, message(e)
+              + (ttl ? "; it is the table's time to live, and DynamoDB never expires an item whose time to live is"
+                  + " not a number" : "")));
           componentsReadable = false;
         }
       }

@@ -61,6 +61,30 @@ class ItemCheckerTest {
     assertEquals("Entry", check.entity());
   }
 
+  /** A time to live that is no number of epoch seconds is reported, with what it costs. */
+  @Test
+  void aTimeToLiveThatIsNoNumberIsReported() {
+    ItemChecker checker = new ItemChecker(List.of(EntitySchema.of(io.dynakeys.tools.fixtures.LeaseKeys.class)));
+    Map<String, AttributeValue> good = new LinkedHashMap<>(io.dynakeys.tools.fixtures.LeaseKeys.tableSchema()
+        .itemToMap(new io.dynakeys.tools.fixtures.Lease("l1", "ann", java.time.Instant.ofEpochSecond(1_764_615_600L)),
+            true));
+    assertEquals(AttributeValue.fromN("1764615600"), good.get("ttl"));
+    assertTrue(checker.check(good).ok(), () -> checker.check(good).toString());
+
+    for (AttributeValue bad : List.of(AttributeValue.fromS("2026-12-01T19:00:00Z"), AttributeValue.fromN("1.5"),
+        AttributeValue.fromBool(true))) {
+      Map<String, AttributeValue> item = new LinkedHashMap<>(good);
+      item.put("ttl", bad);
+      ItemCheck check = checker.check(item);
+      assertEquals(List.of("WRONG_TYPE ttl"), findings(check), check::toString);
+      assertTrue(check.findings().get(0).detail().endsWith("; it is the table's time to live, and DynamoDB never"
+          + " expires an item whose time to live is not a number"), check::toString);
+    }
+    Map<String, AttributeValue> none = new LinkedHashMap<>(good);
+    none.remove("ttl");
+    assertTrue(checker.check(none).ok(), "an item without a time to live never expires, which is no defect");
+  }
+
   /** Components stored under other names are looked up, and reported, under those names. */
   @Test
   void renamedAttributesAreReadUnderTheirStoredNames() {

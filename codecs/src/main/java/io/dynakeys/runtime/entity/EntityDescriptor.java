@@ -31,9 +31,12 @@ public final class EntityDescriptor<R> {
   private final List<Attribute<R, ?>> attributes;
   private final Map<String, Attribute<R, ?>> byName;
   private final PathIndexes pathIndexes;
+  private final ValueAttribute<R, ?> timeToLive;
+  private final List<UniqueGuard<R>> uniques;
 
   private EntityDescriptor(Class<R> type, String keysClass, EntityLayout layout,
-      Function<Object[], R> constructor, List<Attribute<R, ?>> attributes, PathIndexes pathIndexes) {
+      Function<Object[], R> constructor, List<Attribute<R, ?>> attributes, PathIndexes pathIndexes,
+      ValueAttribute<R, ?> timeToLive, List<UniqueGuard<R>> uniques) {
     this.type = Objects.requireNonNull(type, "type");
     this.keysClass = Objects.requireNonNull(keysClass, "keysClass");
     this.layout = Objects.requireNonNull(layout, "layout");
@@ -47,6 +50,8 @@ public final class EntityDescriptor<R> {
     }
     this.byName = Collections.unmodifiableMap(names);
     this.pathIndexes = pathIndexes;
+    this.timeToLive = timeToLive;
+    this.uniques = List.copyOf(uniques);
   }
 
   /**
@@ -63,7 +68,7 @@ public final class EntityDescriptor<R> {
   @SafeVarargs
   public static <R> EntityDescriptor<R> of(Class<R> type, String keysClass, EntityLayout layout,
       Function<Object[], R> constructor, Attribute<R, ?>... attributes) {
-    return new EntityDescriptor<>(type, keysClass, layout, constructor, List.of(attributes), null);
+    return new EntityDescriptor<>(type, keysClass, layout, constructor, List.of(attributes), null, null, List.of());
   }
 
   /**
@@ -79,7 +84,76 @@ public final class EntityDescriptor<R> {
     }
     return new EntityDescriptor<>(type, keysClass, layout, constructor, attributes,
         new PathIndexes(component, PathCodec.childrenIndex(component), PathCodec.parentAttribute(component),
-            PathCodec.depthIndex(component), PathCodec.depthAttribute(component)));
+            PathCodec.depthIndex(component), PathCodec.depthAttribute(component)), timeToLive, uniques);
+  }
+
+  /**
+   * This descriptor, with {@code component} as the table's time to live ({@code @TimeToLive}):
+   * stored as epoch seconds, enabled by {@code createTable}, checked by the command line's verify.
+   *
+   * @param component the component's name
+   * @return a new descriptor
+   * @throws IllegalArgumentException when the record has no such component outside its keys, or
+   *     has a time to live already
+   */
+  public EntityDescriptor<R> withTimeToLive(String component) {
+    if (!(attribute(component).orElse(null) instanceof ValueAttribute<R, ?> value)) {
+      throw new IllegalArgumentException(component + " is no component of " + layout.record()
+          + " outside its keys, so it cannot be its time to live");
+    }
+    if (timeToLive != null) {
+      throw new IllegalArgumentException(layout.record() + " has a time to live already: " + timeToLive.name());
+    }
+    return new EntityDescriptor<>(type, keysClass, layout, constructor, attributes, pathIndexes, value, uniques);
+  }
+
+  /**
+   * This descriptor, with {@code component} declared unique ({@code @Unique}): each of its values
+   * is guarded by an item of key {@code partition} (and {@code sort}, when the table has a sort
+   * key), written by the component's codec.
+   *
+   * @param component the component's name
+   * @param partition the guards' partition key: the guard's prefix and the component's segment
+   * @param sort the guards' sort key (a constant), or {@code null} when the table has none
+   * @return a new descriptor
+   * @throws IllegalArgumentException when the record has no such component outside its table key,
+   *     or it is unique already
+   */
+  public EntityDescriptor<R> withUnique(String component, EntityLayout.Key partition, EntityLayout.Key sort) {
+    Attribute<R, ?> handle = attribute(component).orElse(null);
+    if (handle == null || handle instanceof PrimaryKeyComponent) {
+      throw new IllegalArgumentException(component + " is no component of " + layout.record()
+          + " outside its table key, so it cannot be unique");
+    }
+    if (uniques.stream().anyMatch(u -> u.handle().name().equals(component))) {
+      throw new IllegalArgumentException(layout.record() + "." + component + " is unique already");
+    }
+    List<UniqueGuard<R>> more = new ArrayList<>(uniques);
+    more.add(new UniqueGuard<>(handle, partition, sort));
+    return new EntityDescriptor<>(type, keysClass, layout, constructor, attributes, pathIndexes, timeToLive, more);
+  }
+
+  /** The {@code @Unique} components with their guards' keys, in declaration order; empty when none. */
+  public List<UniqueGuard<R>> uniques() {
+    return uniques;
+  }
+
+  /**
+   * A unique component and the keys of the items that guard its values.
+   *
+   * @param handle the component
+   * @param partition the guards' partition key: a prefix and the component, by its codec
+   * @param sort the guards' constant sort key, or {@code null} when the table has no sort key
+   * @param <R> the record
+   */
+  public record UniqueGuard<R>(Attribute<R, ?> handle, EntityLayout.Key partition, EntityLayout.Key sort) {}
+
+  /**
+   * The component that is the table's time to live ({@code @TimeToLive}), if the record has one;
+   * its {@link Attribute#attributeName()} is the attribute DynamoDB expires items by.
+   */
+  public Optional<ValueAttribute<R, ?>> timeToLive() {
+    return Optional.ofNullable(timeToLive);
   }
 
   /** The record class. */

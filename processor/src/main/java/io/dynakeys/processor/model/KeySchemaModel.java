@@ -25,6 +25,7 @@ import javax.lang.model.element.TypeElement;
  * @param collections the {@code @ItemCollection} interfaces the record implements, by name
  * @param nativeIndexes the indexes keyed natively by the components' own attributes
  *     ({@code nativeKey = true}), in source order; {@code indexes} holds the composed ones
+ * @param uniques the {@code @Unique} components with their guards' key layouts, in declaration order
  */
 public record KeySchemaModel(
     ClassName record,
@@ -37,7 +38,8 @@ public record KeySchemaModel(
     AnnotationValue delimiterValue,
     Sharding sharding,
     java.util.Set<String> collections,
-    List<IndexModel> nativeIndexes) {
+    List<IndexModel> nativeIndexes,
+    List<UniqueModel> uniques) {
 
   /** The record's simple name, as generated code names it in messages. */
   public String recordName() {
@@ -77,12 +79,13 @@ public record KeySchemaModel(
     return all;
   }
 
-  /** Every component that takes part in some key, once, by name. */
+  /** Every component that takes part in some key (a unique guard's included), once, by name. */
   public Map<String, KeyComponent> keyComponents() {
     Map<String, KeyComponent> byName = new LinkedHashMap<>();
     for (KeyLayout layout : layouts()) {
       layout.components().forEach(c -> byName.putIfAbsent(c.name(), c));
     }
+    uniques.forEach(u -> byName.putIfAbsent(u.component().name(), u.component()));
     return byName;
   }
 

@@ -16,6 +16,8 @@ public final class AnnotationNames {
   public static final String SECONDARY_INDEXES = PACKAGE + "SecondaryIndexes";
   public static final String SHARDED = PACKAGE + "Sharded";
   public static final String ITEM_COLLECTION = PACKAGE + "ItemCollection";
+  public static final String TIME_TO_LIVE = PACKAGE + "TimeToLive";
+  public static final String UNIQUE = PACKAGE + "Unique";
 
   /** Annotations that only mean something on a key component. */
   public static final String[] COMPONENT_MODIFIERS = {PADDED, INVERTED, TIEBREAKER, PATH_SEGMENT};

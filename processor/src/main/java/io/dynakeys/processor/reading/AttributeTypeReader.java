@@ -120,6 +120,9 @@ final class AttributeTypeReader {
     List<Attribute> attributes = new ArrayList<>();
     for (RecordComponentElement c : element.getRecordComponents()) {
       ClientAnnotations.Options options = ClientAnnotations.read(c, false, false);
+      if (Mirrors.find(c, AnnotationNames.TIME_TO_LIVE).isPresent()) {
+        return problem(Messages.inNestedComponent(c.getSimpleName().toString(), Messages.timeToLiveInNestedRecord()));
+      }
       if (!options.problems().isEmpty()) {
         return problem(Messages.inNestedComponent(c.getSimpleName().toString(), options.problems().get(0).message()));
       }

@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
@@ -108,6 +109,8 @@ public final class KeySchemaReader {
     Map<String, RecordComponentElement> byName = new LinkedHashMap<>();
     List<Attribute> attributes = new ArrayList<>();
     String versionComponent = null;
+    String timeToLiveComponent = null;
+    List<RecordComponentElement> uniqueComponents = new ArrayList<>();
     boolean valid = true;
     for (RecordComponentElement component : type.getRecordComponents()) {
       String componentName = component.getSimpleName().toString();
@@ -147,6 +150,22 @@ public final class KeySchemaReader {
         }
         versionComponent = componentName;
       }
+      List<io.dynakeys.processor.model.AttributeTag> tags = options.tags();
+      Optional<AnnotationMirror> ttl = Mirrors.find(component, AnnotationNames.TIME_TO_LIVE);
+      if (ttl.isPresent()) {
+        String problem = timeToLiveProblem(component, componentType, pk.isPresent() || sk.isPresent()
+            || indexed.contains(componentName), options, timeToLiveComponent);
+        if (problem != null) {
+          report.error(problem, component, ttl.get(), null);
+          valid = false;
+        } else {
+          timeToLiveComponent = componentName;
+          tags = new ArrayList<>(tags);
+          tags.add(new io.dynakeys.processor.model.AttributeTag(
+              io.dynakeys.processor.model.AttributeTag.Kind.TIME_TO_LIVE, 0, 0, null));
+          tags = List.copyOf(tags);
+        }
+      }
       AttributeTypeReader.Outcome storage = options.converter() != null
           ? new AttributeTypeReader.Outcome(io.dynakeys.processor.model.AttributeType.of(
               io.dynakeys.processor.model.AttributeType.Kind.CONVERTED, options.converter()), null)
@@ -161,7 +180,7 @@ public final class KeySchemaReader {
         }
         attributes.add(new Attribute(componentName, options.attributeName(),
             TypeName.get(componentType).withoutAnnotations().box(), storage.type(),
-            componentType.getKind().isPrimitive(), options.tags()));
+            componentType.getKind().isPrimitive(), tags));
       } else if (!inSomeKey || KeyTypeReader.read(componentType, null, d).isKeyType()) {
         // A key component whose type is no key type gets the key checks' more precise message.
         report.error(Messages.unsupportedAttributeType(componentName,
@@ -169,13 +188,26 @@ public final class KeySchemaReader {
             component, null, null);
         valid = false;
       }
+      Optional<AnnotationMirror> unique = Mirrors.find(component, AnnotationNames.UNIQUE);
+      if (unique.isPresent()) {
+        if (pk.isPresent() || sk.isPresent()) {
+          report.error(Messages.uniqueInTableKey(componentName), component, unique.get(), null);
+          valid = false;
+        } else if (!KeyTypeReader.read(optionalValue(componentType), null, d).isKeyType()) {
+          report.error(Messages.uniqueType(componentName, KeyTypeReader.displayLabel(componentType)),
+              component, unique.get(), null);
+          valid = false;
+        } else {
+          uniqueComponents.add(component);
+        }
+      }
       if (pk.isPresent() && sk.isPresent()) {
         report.error(Messages.bothKeys(componentName), component, sk.get(), null);
         valid = false;
         continue;
       }
       if (pk.isEmpty() && sk.isEmpty()) {
-        if (!indexed.contains(componentName)) {
+        if (!indexed.contains(componentName) && Mirrors.find(component, AnnotationNames.UNIQUE).isEmpty()) {
           for (String modifier : AnnotationNames.COMPONENT_MODIFIERS) {
             Optional<AnnotationMirror> m = Mirrors.find(component, modifier);
             if (m.isPresent()) {
@@ -210,6 +242,36 @@ public final class KeySchemaReader {
         (index.get().nativeKey() ? nativeIndexes : indexes).add(index.get());
       }
     }
+    List<io.dynakeys.processor.model.UniqueModel> uniques = new ArrayList<>();
+    Set<String> guardPrefixes = new HashSet<>();
+    for (RecordComponentElement component : uniqueComponents) {
+      AnnotationMirror mirror = Mirrors.find(component, AnnotationNames.UNIQUE).orElseThrow();
+      String uniqueName = component.getSimpleName().toString();
+      String prefix = Mirrors.value(mirror, "prefix", String.class).orElse("");
+      AnnotationValue prefixValue = Mirrors.explicit(mirror, "prefix");
+      if (prefix.isEmpty()) {
+        prefix = (type.getSimpleName() + "_" + uniqueName).toUpperCase(java.util.Locale.ROOT);
+      }
+      String problem = prefix.indexOf(d) >= 0 ? Messages.delimiterInPrefix("prefix", prefix, d)
+          : prefix.equals(partitionPrefix.get()) ? Messages.uniquePrefixIsTheRecords(uniqueName, prefix)
+          : !guardPrefixes.add(prefix) ? Messages.uniquePrefixTwice(uniqueName, prefix) : null;
+      if (problem != null) {
+        report.error(problem, component, mirror, prefixValue);
+        valid = false;
+        continue;
+      }
+      Optional<KeyComponent> read = ComponentReader.read(component, mirror, false, d);
+      if (read.isEmpty()) {
+        valid = false;
+        continue;
+      }
+      KeyPart guardPartition = new KeyPart(KeyPart.Kind.PARTITION, partitionAttribute.get(), prefix, d,
+          List.of(read.get()), prefixValue);
+      KeyPart guardSort = new KeyPart(KeyPart.Kind.SORT, sortAttribute.get(),
+          sortPart.isEmpty() ? "" : io.dynakeys.processor.model.UniqueModel.SORT_PREFIX, d, List.of(), null);
+      uniques.add(new io.dynakeys.processor.model.UniqueModel(read.get(),
+          new KeyLayout(null, guardPartition, guardSort), mirror));
+    }
     if (!valid) {
       return new Result.Invalid();
     }
@@ -225,7 +287,47 @@ public final class KeySchemaReader {
     }
     return new Result.Read(new KeySchemaModel(ClassName.get(type), keysClassName(type), table,
         List.copyOf(indexes), List.copyOf(attributes), type, schema,
-        Mirrors.explicit(schema, "delimiter"), sharding, collections(type), List.copyOf(nativeIndexes)));
+        Mirrors.explicit(schema, "delimiter"), sharding, collections(type), List.copyOf(nativeIndexes),
+        List.copyOf(uniques)));
+  }
+
+  /** The value type of an {@code Optional}, else the type itself. */
+  private static TypeMirror optionalValue(TypeMirror type) {
+    if (KeyTypeReader.qualifiedName(type).equals("java.util.Optional") && type instanceof DeclaredType d
+        && d.getTypeArguments().size() == 1) {
+      return d.getTypeArguments().get(0);
+    }
+    return type;
+  }
+
+  /** What is wrong with {@code @TimeToLive} on {@code component}, or {@code null}. */
+  private static String timeToLiveProblem(RecordComponentElement component, TypeMirror type, boolean inKey,
+      ClientAnnotations.Options options, String earlier) {
+    String name = component.getSimpleName().toString();
+    if (earlier != null) {
+      return Messages.twoTimeToLiveComponents(earlier);
+    }
+    if (inKey) {
+      return Messages.timeToLiveInKey(name);
+    }
+    if (options.converter() != null) {
+      return Messages.timeToLiveWith(name, "DynamoDbConvertedBy");
+    }
+    if (!options.tags().isEmpty()) {
+      String feature = switch (options.tags().get(0).kind()) {
+        case VERSION -> "DynamoDbVersionAttribute";
+        case ATOMIC_COUNTER -> "DynamoDbAtomicCounter";
+        case AUTO_TIMESTAMP -> "DynamoDbAutoGeneratedTimestampAttribute";
+        default -> "DynamoDbUpdateBehavior";
+      };
+      return Messages.timeToLiveWith(name, feature);
+    }
+    String qualified = KeyTypeReader.qualifiedName(type);
+    boolean fits = type.getKind() == TypeKind.LONG || qualified.equals("java.lang.Long")
+        || qualified.equals("java.time.Instant")
+        || qualified.equals("java.util.Optional") && type instanceof DeclaredType d && d.getTypeArguments().size() == 1
+            && KeyTypeReader.qualifiedName(d.getTypeArguments().get(0)).equals("java.time.Instant");
+    return fits ? null : Messages.timeToLiveType(name, KeyTypeReader.displayLabel(type));
   }
 
   /** The {@code @ItemCollection} interfaces {@code type} implements, by qualified name. */

@@ -48,6 +48,11 @@ public final class KeySchemaValidator {
     if (delimiterOk) {
       checkDelimiterOrder(model, model.sort());
     }
+    for (io.dynakeys.processor.model.UniqueModel unique : model.uniques()) {
+      // A guard's key is checked as any other: the component's width and delimiter, the key's length.
+      checkParts(model, unique.guard().hasSortKey() ? unique.guard().parts() : List.of(unique.guard().partition()),
+          delimiterOk);
+    }
     for (IndexModel index : model.indexes()) {
       KeyLayout layout = index.layout();
       checkParts(model, index.local() ? List.of(layout.sort()) : layout.parts(), delimiterOk);

@@ -479,6 +479,54 @@ public final class Messages {
         + " increment it twice. Keep one";
   }
 
+  // @Unique.
+  public static String uniqueInTableKey(String component) {
+    return "@Unique on " + component + ", which is in the table's primary key: no two items share a primary key"
+        + " already. Remove @Unique";
+  }
+
+  public static String uniqueType(String component, String type) {
+    return "@Unique on " + component + " of type " + type + ": its value is written in the key of the item that"
+        + " guards it, so it must be of a key type (String, a number, an enum, a UUID, ...)";
+  }
+
+  public static String uniquePrefixIsTheRecords(String component, String prefix) {
+    return "the guards of " + component + " would have the prefix \"" + prefix + "\", the record's own partition"
+        + " prefix, so a guard's key could be an item's: give @Unique another prefix";
+  }
+
+  public static String uniquePrefixTwice(String component, String prefix) {
+    return "the guards of " + component + " would have the prefix \"" + prefix + "\" of another unique"
+        + " component's guards, so their values would guard each other: give @Unique another prefix";
+  }
+
+  // @TimeToLive.
+  public static String twoTimeToLiveComponents(String first) {
+    return "a record has at most one @TimeToLive component (a table has one time-to-live attribute), and "
+        + first + " is already it";
+  }
+
+  public static String timeToLiveType(String component, String type) {
+    return "@TimeToLive on " + component + " of type " + type + ": DynamoDB expires an item by a number of"
+        + " epoch seconds, so the component must be an Instant, a long or Long of epoch seconds, or an"
+        + " Optional<Instant>";
+  }
+
+  public static String timeToLiveInKey(String component) {
+    return "@TimeToLive on " + component + ", which is in a key: extending an item's expiry would change its"
+        + " key and move it. Keep the expiry in a component of its own, outside every key";
+  }
+
+  public static String timeToLiveWith(String component, String annotation) {
+    return "@TimeToLive on " + component + " with @" + annotation + ": the time to live is stored as epoch"
+        + " seconds by dynakeys itself. Remove @" + annotation;
+  }
+
+  public static String timeToLiveInNestedRecord() {
+    return "@TimeToLive in a nested record: DynamoDB reads the time to live from a top-level attribute only."
+        + " Move it to the @KeySchema record";
+  }
+
   public static String twoVersionAttributes(String first) {
     return "a record has at most one @DynamoDbVersionAttribute, and " + first + " is already it";
   }

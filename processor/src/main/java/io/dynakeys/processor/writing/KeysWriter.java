@@ -153,6 +153,9 @@ public final class KeysWriter {
         keys.add("{@code " + layout.sort().attribute() + "}");
       }
     }
+    if (model.uniques().stream().anyMatch(u -> u.component().name().equals(component))) {
+      keys.add("the {@code " + model.partition().attribute() + "} of its unique guards");
+    }
     return String.join(", ", new java.util.LinkedHashSet<>(keys));
   }
 
@@ -168,7 +171,20 @@ public final class KeysWriter {
     }
     CodeBlock of = CodeBlock.of("$T.of($L)", RuntimeTypes.ENTITY_DESCRIPTOR, CodeBlock.join(args, ", "));
     KeyComponent path = model.pathComponent();
-    return path != null && path.path().indexes() ? CodeBlock.of("$L.withPathIndexes($S)", of, path.name()) : of;
+    if (path != null && path.path().indexes()) {
+      of = CodeBlock.of("$L.withPathIndexes($S)", of, path.name());
+    }
+    for (io.dynakeys.processor.model.UniqueModel unique : model.uniques()) {
+      KeyLayout guard = unique.guard();
+      of = CodeBlock.of("$L.withUnique($S, $L, $L)", of, unique.component().name(), layoutKey(guard.partition()),
+          guard.hasSortKey() ? layoutKey(guard.sort()) : CodeBlock.of("null"));
+    }
+    for (Attribute a : model.attributes()) {
+      if (io.dynakeys.processor.model.AttributeTag.timeToLive(a.tags())) {
+        of = CodeBlock.of("$L.withTimeToLive($S)", of, a.name());
+      }
+    }
+    return of;
   }
 
   /** {@code EntityLayout.of(...)}: every key, made of its codecs, the shard count and the indexes. */

@@ -44,6 +44,9 @@ final class LayoutDoc {
     for (IndexModel index : model.nativeIndexes()) {
       doc.add("\nnative index $L: $L\n", index.name(), escape(nativeKeys(index)));
     }
+    for (io.dynakeys.processor.model.UniqueModel unique : model.uniques()) {
+      doc.add("\nunique $L, guarded by:\n$L", unique.component().name(), lines(model.recordName(), unique.guard()));
+    }
     doc.add("</pre>\n\n")
         .add("<p>Encoders reject null, empty and out-of-domain components and values that contain"
             + " the delimiter with a {@code KeyFormatException}; parsers accept exactly the keys the"

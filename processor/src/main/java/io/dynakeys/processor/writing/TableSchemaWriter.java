@@ -55,6 +55,9 @@ final class TableSchemaWriter {
     }
     for (Attribute a : model.attributes()) {
       for (AttributeTag tag : a.tags()) {
+        if (tag.kind() == AttributeTag.Kind.TIME_TO_LIVE) {
+          continue; // stored as epoch seconds and named in the descriptor: no tag of the client's
+        }
         init.add("\n.tag($S, $L)", a.attributeName(), tag(tag));
       }
     }
@@ -168,6 +171,15 @@ final class TableSchemaWriter {
 
   /** How an attribute is stored, as a {@code StoredType} expression. */
   private CodeBlock stored(Attribute a) {
+    if (AttributeTag.timeToLive(a.tags())) {
+      // Instant, long, Long or Optional<Instant>: the reader allows no other.
+      if (a.type().kind() == AttributeType.Kind.OPTIONAL) {
+        return CodeBlock.of("$T.optionalOf($T.epochSeconds($T.class))", RuntimeTypes.STORED_TYPE,
+            RuntimeTypes.STORED_TYPE, a.type().arguments().get(0).type());
+      }
+      return CodeBlock.of("$T.epochSeconds($T.class)", RuntimeTypes.STORED_TYPE,
+          a.primitive() ? a.valueType().unbox() : a.valueType());
+    }
     if (a.primitive() && a.type().kind() == AttributeType.Kind.CONVERTED) {
       return CodeBlock.of("$T.convertedPrimitive(new $T())", RuntimeTypes.STORED_TYPE, a.type().type());
     }

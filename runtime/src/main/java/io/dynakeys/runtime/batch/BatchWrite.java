@@ -131,7 +131,33 @@ public final class BatchWrite {
     return entries.size();
   }
 
+  /**
+   * A record with {@code @Unique} components is not written by a batch: a batch is no transaction,
+   * so its guards could not be written with it.
+   */
+  private static void refuseUnique(Operation operation, MappedTableResource<?> table, Object item) {
+    java.util.List<io.dynakeys.runtime.schema.RecordTableSchema<?>> schemas = new java.util.ArrayList<>();
+    if (table.tableSchema() instanceof io.dynakeys.runtime.schema.RecordTableSchema<?> record) {
+      schemas.add(record);
+    } else if (table.tableSchema() instanceof io.dynakeys.runtime.schema.CollectionTableSchema<?> collection) {
+      for (var member : collection.memberSchemas()) {
+        if (item == null || member.itemType().rawClass() == item.getClass()) {
+          schemas.add(member);
+        }
+      }
+    }
+    for (var schema : schemas) {
+      var descriptor = schema.descriptor().orElse(null);
+      if (descriptor != null && !descriptor.uniques().isEmpty()) {
+        throw new IllegalArgumentException("a batch " + operation.label() + " in table " + table.tableName() + " of "
+            + descriptor.name() + ", which has @Unique components: a batch is no transaction, so their guards could"
+            + " not be kept; use TransactWrite.insert, replace or delete(table, item)");
+      }
+    }
+  }
+
   private void add(Operation operation, MappedTableResource<?> table, Key key, Object item) {
+    refuseUnique(operation, table, item);
     BatchEntry entry = new BatchEntry(operation, table, key, item, entries.size());
     BatchEntry earlier = byTable.computeIfAbsent(table.tableName(), t -> new HashMap<>()).putIfAbsent(key, entry);
     if (earlier != null) {

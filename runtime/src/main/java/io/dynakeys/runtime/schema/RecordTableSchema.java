@@ -563,12 +563,15 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
    * not changed: it is returned when it has this record's layout (keys, their types, every index
    * with its keys and an ALL projection; other indexes it has are left alone). For a table that
    * several records and collections share, create it with {@link TableLayout#of} naming them all.
+   * A record with a {@code @TimeToLive} component has time to live enabled on its attribute.
    *
    * @param client the enhanced client
    * @param tableName the table to create
    * @return the table, mapped by this schema
-   * @throws TableLayoutMismatchException if the table exists with another layout; the message
-   *     lists every difference
+   * @throws TableLayoutMismatchException if the table exists with another layout (its time to live
+   *     on another attribute included); the message lists every difference
+   * @throws TimeToLiveUnsupportedException if the record has a time to live and the server has
+   *     none (dynalite); the table is created and active
    * @throws IllegalStateException if the table does not become active in time
    */
   public DynamoDbTable<T> createTable(DynamoDbEnhancedClient client, String tableName) {

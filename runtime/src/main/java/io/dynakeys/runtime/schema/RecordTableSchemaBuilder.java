@@ -389,6 +389,15 @@ public final class RecordTableSchemaBuilder<T> {
             + " key; DynamoDB allows local indices only on tables with a sort key");
       }
     }
+    if (entity != null && entity.timeToLive().isPresent()) {
+      String ttl = entity.timeToLive().get().name();
+      for (ComponentAttribute<T> c : components) {
+        if (c.component().equals(ttl) && !c.type().epochSeconds()) {
+          throw stateError("stores its time to live " + ttl + " as " + c.type() + ": DynamoDB expires items by a"
+              + " number of epoch seconds, so declare it StoredType.epochSeconds(...)");
+        }
+      }
+    }
     for (TaggedAttribute tagged : tags) {
       if (components.stream().noneMatch(c -> c.name().equals(tagged.attribute()))) {
         throw stateError("tags \"" + tagged.attribute() + "\", but declares no such component attribute");

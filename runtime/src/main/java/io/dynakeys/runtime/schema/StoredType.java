@@ -34,14 +34,21 @@ public final class StoredType {
   private final boolean primitive;
   private final Object absent;
   private final StoredType element;
+  private final boolean epochSeconds;
 
   private StoredType(AttributeConverter<?> converter, String description, boolean primitive, Object absent) {
-    this(converter, description, primitive, absent, null);
+    this(converter, description, primitive, absent, null, false);
   }
 
   private StoredType(AttributeConverter<?> converter, String description, boolean primitive, Object absent,
       StoredType element) {
+    this(converter, description, primitive, absent, element, false);
+  }
+
+  private StoredType(AttributeConverter<?> converter, String description, boolean primitive, Object absent,
+      StoredType element, boolean epochSeconds) {
     this.element = element;
+    this.epochSeconds = epochSeconds;
     this.converter = cast(converter);
     this.description = description;
     this.primitive = primitive;
@@ -72,6 +79,27 @@ public final class StoredType {
         ? new StrictConverter<>(converter, AttributeValueType.N)
         : new StrictConverter<>(converter);
     return new StoredType(strict, type.getSimpleName(), type.isPrimitive(), absent);
+  }
+
+  /**
+   * A time to live ({@code @TimeToLive}), stored as DynamoDB expires items by it: a number of whole
+   * seconds since the epoch. {@code Instant.class} converts (an instant with a fraction of a second
+   * is refused on write); {@code long.class} and {@code Long.class} hold epoch seconds already. On
+   * read only an integral number in the type's range is taken. Wrap it in {@link #optionalOf} for an
+   * {@code Optional<Instant>}.
+   *
+   * @throws IllegalArgumentException for another type
+   */
+  public static StoredType epochSeconds(Class<?> type) {
+    if (type == java.time.Instant.class) {
+      return new StoredType(EpochSecondsConverter.instants(), "Instant (epoch seconds)", false, null, null, true);
+    }
+    if (type == long.class || type == Long.class) {
+      return new StoredType(EpochSecondsConverter.seconds(), type.getSimpleName() + " (epoch seconds)",
+          type.isPrimitive(), null, null, true);
+    }
+    throw new IllegalArgumentException("a time to live is an Instant, a long or a Long of epoch seconds, not "
+        + type.getName());
   }
 
   /** An enum, stored by {@code name()} as in keys (not by {@code toString()}, which may change). */
@@ -129,7 +157,7 @@ public final class StoredType {
   /** An {@code Optional}: its value, or no attribute when empty (which reads back empty). */
   public static StoredType optionalOf(StoredType value) {
     return new StoredType(new OptionalConverter<>(value.converter),
-        "Optional<" + value.description + ">", false, Optional.empty());
+        "Optional<" + value.description + ">", false, Optional.empty(), null, value.epochSeconds);
   }
 
   /**
@@ -165,6 +193,11 @@ public final class StoredType {
   /** The element type of a list or set, else {@code null}. */
   StoredType element() {
     return element;
+  }
+
+  /** Whether the value is stored as epoch seconds ({@link #epochSeconds}), perhaps in an {@code Optional}. */
+  boolean epochSeconds() {
+    return epochSeconds;
   }
 
   /** Whether the component is primitive, so that it can never be absent. */

@@ -57,6 +57,8 @@ public final class TableLayout {
   private final Key partitionKey;
   private final Key sortKey;
   private final Map<String, Index> indexes;
+  /** The time-to-live attribute, or {@code null}. */
+  private final String timeToLive;
 
   /** A key attribute and its type. */
   private record Key(String attribute, ScalarAttributeType type) {
@@ -83,7 +85,8 @@ public final class TableLayout {
     }
   }
 
-  private TableLayout(String owners, Key partitionKey, Key sortKey, Map<String, Index> indexes) {
+  private TableLayout(String owners, Key partitionKey, Key sortKey, Map<String, Index> indexes, String timeToLive) {
+    this.timeToLive = timeToLive;
     this.owners = owners;
     this.partitionKey = partitionKey;
     this.sortKey = sortKey;
@@ -112,9 +115,26 @@ public final class TableLayout {
     String first = null;
     Map<String, Index> indexes = new LinkedHashMap<>();
     Map<String, Key> attributes = new LinkedHashMap<>();
+    String timeToLive = null;
+    String timeToLiveOwner = null;
     for (TableSchema<?> schema : schemas) {
       Objects.requireNonNull(schema, "schema");
       String owner = schema.itemType().rawClass().getSimpleName();
+      for (RecordTableSchema<?> record : records(schema)) {
+        var ttl = record.descriptor().flatMap(d -> d.timeToLive());
+        if (ttl.isEmpty()) {
+          continue;
+        }
+        String name = ttl.get().attributeName();
+        String by = record.itemType().rawClass().getSimpleName();
+        if (timeToLive != null && !timeToLive.equals(name)) {
+          throw new IllegalArgumentException(by + " and " + timeToLiveOwner + " cannot share one table: " + by
+              + "'s time to live is \"" + name + "\", " + timeToLiveOwner + "'s \"" + timeToLive
+              + "\" (a table has one time-to-live attribute: give both @TimeToLive components one attribute name)");
+        }
+        timeToLive = name;
+        timeToLiveOwner = by;
+      }
       TableMetadata metadata = schema.tableMetadata();
       Optional<IndexMetadata> primary = metadata.indices().stream()
           .filter(i -> i.name().equals(TableMetadata.primaryIndexName())).findFirst();
@@ -161,7 +181,28 @@ public final class TableLayout {
         is.forEach(k -> remember(attributes, k, owner));
       }
     }
-    return new TableLayout(owners, partition, sort, indexes);
+    return new TableLayout(owners, partition, sort, indexes, timeToLive);
+  }
+
+  /** The generated record schemas {@code schema} stands for: itself, a collection's members, or none. */
+  private static List<RecordTableSchema<?>> records(TableSchema<?> schema) {
+    if (schema instanceof RecordTableSchema<?> record) {
+      return List.of(record);
+    }
+    if (schema instanceof CollectionTableSchema<?> collection) {
+      return collection.memberSchemas();
+    }
+    return List.of();
+  }
+
+  /**
+   * The attribute DynamoDB expires the table's items by: the {@code @TimeToLive} component's,
+   * when a record of the table declares one.
+   *
+   * @return the attribute's name, or empty
+   */
+  public Optional<String> timeToLive() {
+    return Optional.ofNullable(timeToLive);
   }
 
   private static void remember(Map<String, Key> attributes, Key key, String owner) {
@@ -220,6 +261,8 @@ public final class TableLayout {
    * @param client the enhanced client
    * @param tableName the table
    * @throws TableLayoutMismatchException when the table exists with another layout
+   * @throws TimeToLiveUnsupportedException if a record of the layout has a time to live and the
+   *     server has none (dynalite); the table is created and active
    * @throws IllegalStateException if the table does not become active in time
    */
   public void createTable(DynamoDbEnhancedClient client, String tableName) {

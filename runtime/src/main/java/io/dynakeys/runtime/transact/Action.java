@@ -1,15 +1,16 @@
 package io.dynakeys.runtime.transact;
 
-import java.util.function.Consumer;
+import java.util.function.Supplier;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
 import software.amazon.awssdk.enhanced.dynamodb.MappedTableResource;
-import software.amazon.awssdk.enhanced.dynamodb.model.TransactWriteItemsEnhancedRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * One action of a transaction: what it does, on which table resource and item, its place in the
- * transaction, the bytes it is estimated to count towards the 4 MB limit, and how it adds itself
- * to the enhanced client's request. A new kind of action (a typed partial update) is one more
- * {@code adder}; the limits, the messages and the cancellation mapping do not change.
+ * transaction, the bytes it is estimated to count towards the 4 MB limit, and how it makes
+ * the request item it sends. Every kind of action (the enhanced client's puts, whole-item updates,
+ * deletes and condition checks, and typed partial updates) is one more {@code item}; the limits,
+ * the messages and the cancellation mapping do not change.
  *
  * @param index the action's place, from 0 in the order added (messages count from 1)
  * @param operation what the action does
@@ -17,14 +18,35 @@ import software.amazon.awssdk.enhanced.dynamodb.model.TransactWriteItemsEnhanced
  * @param key the item's primary key, computed by the schema
  * @param returnsOld whether DynamoDB returns the old item when the action's condition fails
  * @param bytes the estimated size ({@link ItemSize})
- * @param adder adds the action to a request, or {@code null} for a get
+ * @param item makes the action's request item when the transaction is sent (so the client's
+ *     extensions run then, as the enhanced client runs them), or {@code null} for a get
  */
 record Action(int index, TransactOperation operation, MappedTableResource<?> table, Key key, boolean returnsOld,
-    long bytes, Consumer<TransactWriteItemsEnhancedRequest.Builder> adder) {
+    long bytes, Supplier<TransactWriteItem> item, Guard guard) {
+
+  Action(int index, TransactOperation operation, MappedTableResource<?> table, Key key, boolean returnsOld,
+      long bytes, Supplier<TransactWriteItem> item) {
+    this(index, operation, table, key, returnsOld, bytes, item, null);
+  }
+
+  /**
+   * What a guard action guards ({@code @Unique}): a put of a new value's guard, or a delete of an
+   * old one's.
+   *
+   * @param record the record's name
+   * @param component the unique component
+   * @param value the value, as its codec writes it in the guard's key
+   * @param keyMap the guard's primary key
+   * @param owner the key of the item the guard is put for, or deleted of
+   */
+  record Guard(String record, String component, String value,
+      java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> keyMap,
+      java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> owner) {}
 
   /** {@code action 3 (a put to table runs {pk = "SEASON#2026", sk = "…"})}. */
   String describe() {
-    return describe(index, operation, table, key);
+    return describe(index, operation, table, key)
+        + (guard == null ? "" : " guarding " + guard.record() + "." + guard.component() + " = \"" + guard.value() + "\"");
   }
 
   static String describe(int index, TransactOperation operation, MappedTableResource<?> table, Key key) {

@@ -80,7 +80,7 @@ final class ItemSize {
     return 1; // BOOL, NUL
   }
 
-  private static long utf8(String s) {
+  static long utf8(String s) {
     return s == null ? 0 : s.getBytes(StandardCharsets.UTF_8).length;
   }
 }

@@ -15,7 +15,7 @@ import java.util.Map;
  * is the key a parser accepts, and a key encoded here is the one the table schema computes (the
  * write oracle compares every stored key with the schema's own on every step).
  */
-final class KeyText {
+public final class KeyText {
   private KeyText() {}
 
   /**
@@ -55,7 +55,7 @@ final class KeyText {
    * @throws KeyFormatException when a value cannot be written in the key, or the key is too long
    */
   @SuppressWarnings("unchecked")
-  static String encode(String record, EntityLayout.Key key, boolean partition, Map<String, Object> values) {
+  public static String encode(String record, EntityLayout.Key key, boolean partition, Map<String, Object> values) {
     StringBuilder out = new StringBuilder(key.head());
     List<EntityLayout.Segment> segments = key.segments();
     for (int i = 0; i < segments.size(); i++) {

@@ -405,6 +405,82 @@ public final class Update<R> {
    */
   public UpdateItemRequest toRequest(String tableName) {
     Objects.requireNonNull(tableName, "tableName");
+    Expressions e = expressions();
+    UpdateItemRequest.Builder request = UpdateItemRequest.builder()
+        .tableName(tableName)
+        .key(key)
+        .updateExpression(e.update())
+        .conditionExpression(e.condition())
+        .expressionAttributeNames(e.names());
+    // An update that only removes, under no condition with values, has none: DynamoDB refuses an
+    // empty map ("ExpressionAttributeValues must not be empty").
+    if (!e.values().isEmpty()) {
+      request.expressionAttributeValues(e.values());
+    }
+    if (returnValue != ReturnValue.NONE) {
+      request.returnValues(returnValue);
+    }
+    if (oldItemOnFailure) {
+      request.returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
+    }
+    return request.build();
+  }
+
+  /**
+   * This update as an action of a TransactWriteItems request on the table {@code tableName}: the
+   * same update and condition expressions as {@link #toRequest(String)} (built by the same code,
+   * with the same refusals), and the old item on a failed condition when
+   * {@link #returnOldItemOnConditionFailure()} was asked. {@code TransactWrite.update(table, update)}
+   * is how it is meant to be used.
+   *
+   * @throws IllegalStateException as {@link #toRequest(String)}, and when the update asks for
+   *     return values ({@link #returning}), which a transaction does not return
+   */
+  public software.amazon.awssdk.services.dynamodb.model.Update toTransactUpdate(String tableName) {
+    Objects.requireNonNull(tableName, "tableName");
+    if (returnValue != ReturnValue.NONE) {
+      throw new IllegalStateException("an update of " + entity.name() + " returning " + returnValue
+          + " in a transaction: TransactWriteItems returns no values; leave returning() at NONE (the old item"
+          + " of a failed condition is returnOldItemOnConditionFailure())");
+    }
+    Expressions e = expressions();
+    software.amazon.awssdk.services.dynamodb.model.Update.Builder update =
+        software.amazon.awssdk.services.dynamodb.model.Update.builder()
+            .tableName(tableName)
+            .key(key)
+            .updateExpression(e.update())
+            .conditionExpression(e.condition())
+            .expressionAttributeNames(e.names());
+    if (!e.values().isEmpty()) {
+      update.expressionAttributeValues(e.values());
+    }
+    if (oldItemOnFailure) {
+      update.returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
+    }
+    return update.build();
+  }
+
+  /** The item's primary key, as this update sends it. */
+  public Map<String, AttributeValue> key() {
+    return Map.copyOf(key);
+  }
+
+  /** The schema the update's values are converted and its old item read by. */
+  public RecordTableSchema<R> schema() {
+    return schema;
+  }
+
+  /** Whether a failed condition returns the stored item ({@link #returnOldItemOnConditionFailure()}). */
+  public boolean returnsOldItemOnConditionFailure() {
+    return oldItemOnFailure;
+  }
+
+  /** The two expressions of an update with their placeholders: what a request and a transaction action send. */
+  private record Expressions(String update, String condition, Map<String, String> names,
+      Map<String, AttributeValue> values) {}
+
+  /** Builds the update and condition expressions, once for both a request and a transaction action. */
+  private Expressions expressions() {
     if (actions.isEmpty()) {
       throw new IllegalStateException("an update of " + entity.name() + " that changes nothing: add set, remove, add... ");
     }
@@ -513,24 +589,7 @@ public final class Update<R> {
       }
     }
     String updateText = Placeholders.checkLength(out.toString(), "update expression", entity.name());
-    UpdateItemRequest.Builder request = UpdateItemRequest.builder()
-        .tableName(tableName)
-        .key(key)
-        .updateExpression(updateText)
-        .conditionExpression(conditionText)
-        .expressionAttributeNames(p.names);
-    // An update that only removes, under no condition with values, has none: DynamoDB refuses an
-    // empty map ("ExpressionAttributeValues must not be empty").
-    if (!p.values.isEmpty()) {
-      request.expressionAttributeValues(p.values);
-    }
-    if (returnValue != ReturnValue.NONE) {
-      request.returnValues(returnValue);
-    }
-    if (oldItemOnFailure) {
-      request.returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
-    }
-    return request.build();
+    return new Expressions(updateText, conditionText, p.names, p.values);
   }
 
   /** The key attributes of every index this update moves the item in: rewritten, or removed for an emptied sparse component. */
@@ -675,6 +734,13 @@ public final class Update<R> {
     if (attribute instanceof PrimaryKeyComponent) {
       // Unreachable through the typed methods, which take no PrimaryKeyComponent.
       throw new IllegalArgumentException(attribute.name() + " is in " + entity.name() + "'s primary key: move the item");
+    }
+    for (EntityDescriptor.UniqueGuard<R> unique : entity.uniques()) {
+      if (unique.handle().name().equals(attribute.name())) {
+        throw new IllegalArgumentException(operation + "(" + attribute.name() + "): " + entity.name() + "." + attribute.name()
+            + " is @Unique, and an update of it alone would leave its guard on the old value: write the new value"
+            + " with TransactWrite.replace(table, old, new), which moves the guard in the same transaction");
+      }
     }
     String name = attribute.attributeName();
     if (name.equals(versionAttribute)) {

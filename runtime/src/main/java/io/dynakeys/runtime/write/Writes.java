@@ -82,6 +82,7 @@ public final class Writes {
   private static <R> PutItemEnhancedRequest<R> putRequest(MappedTableResource<R> table, R item, Condition<R> condition) {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(item, "item");
+    refuseUnique(table, "put", "TransactWrite.insert(table, item) or TransactWrite.replace(table, old, new)");
     Expression expression = Objects.requireNonNull(condition, "condition").toExpression(schema(table));
     return PutItemEnhancedRequest.builder(schema(table).itemType().rawClass()).item(item)
         .conditionExpression(expression)
@@ -91,9 +92,19 @@ public final class Writes {
   private static <R> DeleteItemEnhancedRequest deleteRequest(MappedTableResource<R> table, Key key, Condition<R> condition) {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(key, "key");
+    refuseUnique(table, "delete", "TransactWrite.delete(table, item), which removes the item's guards");
     Expression expression = Objects.requireNonNull(condition, "condition").toExpression(schema(table));
     return DeleteItemEnhancedRequest.builder().key(key).conditionExpression(expression)
         .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build();
+  }
+
+  /** A record with {@code @Unique} components is written only by the transactions that keep its guards. */
+  private static void refuseUnique(MappedTableResource<?> table, String operation, String instead) {
+    if (table.tableSchema() instanceof RecordTableSchema<?> schema
+        && schema.descriptor().map(d -> !d.uniques().isEmpty()).orElse(false)) {
+      throw new IllegalArgumentException("a conditional " + operation + " of " + schema.descriptor().get().name()
+          + ", which has @Unique components, would not keep their guards: use " + instead);
+    }
   }
 
   @SuppressWarnings("unchecked")

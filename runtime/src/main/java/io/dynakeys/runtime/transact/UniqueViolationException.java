@@ -1,0 +1,71 @@
+package io.dynakeys.runtime.transact;
+
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * A write refused because another item holds a value of a {@code @Unique} component: the put of
+ * that value's guard found a guard there, so DynamoDB cancelled the whole transaction and nothing
+ * of it was written. It names the record, the component and the value, and, where the guard says
+ * so, the key of the item that holds the value. The {@link TransactionCancelledException} with
+ * every action's reason is the cause.
+ */
+public final class UniqueViolationException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  private final String record;
+  private final String component;
+  private final String value;
+  private final transient Map<String, AttributeValue> holder;
+
+  private UniqueViolationException(String record, String component, String value,
+      Map<String, AttributeValue> holder, TransactionCancelledException cause) {
+    super(record + "." + component + " = \"" + value + "\" is taken"
+        + (holder.isEmpty() ? "" : " by the item {" + io.dynakeys.runtime.PrimaryKey.describe(holder) + "}")
+        + ": " + component + " is @Unique, so the transaction was cancelled and nothing was written", cause);
+    this.record = record;
+    this.component = component;
+    this.value = value;
+    this.holder = holder;
+  }
+
+  /** The exception for the first guard put among {@code cancelled}'s failed actions, if there is one. */
+  static Optional<UniqueViolationException> of(TransactionCancelledException cancelled, java.util.List<Action> sent) {
+    for (TransactionCancelledException.Reason r : cancelled.failed()) {
+      Action action = sent.get(r.index());
+      if (action.guard() != null && action.operation() == TransactOperation.PUT
+          && r.code() == CancellationCode.CONDITIONAL_CHECK_FAILED) {
+        Map<String, AttributeValue> holder = r.oldAttributes().map(UniqueGuards::owner).orElse(Map.of());
+        return Optional.of(new UniqueViolationException(action.guard().record(), action.guard().component(),
+            action.guard().value(), holder, cancelled));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The record's name. */
+  public String record() {
+    return record;
+  }
+
+  /** The unique component. */
+  public String component() {
+    return component;
+  }
+
+  /** The value, as it is written in the guard's key. */
+  public String value() {
+    return value;
+  }
+
+  /** The primary key of the item that holds the value, as its guard records it; empty when unknown. */
+  public Map<String, AttributeValue> holder() {
+    return holder;
+  }
+
+  /** The cancellation, with every action's reason. */
+  public TransactionCancelledException cancellation() {
+    return (TransactionCancelledException) getCause();
+  }
+}
