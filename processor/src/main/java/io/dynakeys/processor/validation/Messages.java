@@ -668,4 +668,12 @@ public final class Messages {
         + " attribute holds the value as the SDK stores it (a number sorts as a number, without"
         + " padding), and " + component + " is in no composed key. Remove @Padded";
   }
+
+  // Typed updates.
+  public static String indexGroupTooLarge(String index, java.util.List<String> members, int most) {
+    return "the index " + index + " needs " + members.size() + " components outside the table's key to be"
+        + " set together (" + String.join(", ", members) + "), more than the " + most + " a typed update"
+        + " takes in one group: an update of any of them would have to rewrite every index they key. Key"
+        + " the index (or the indexes sharing these components) by fewer components, or by table-key ones";
+  }
 }
