@@ -232,7 +232,8 @@ public final class KeysWriter {
           index.local(), layoutKey(index.layout().partition()),
           index.layout().hasSortKey() ? layoutKey(index.layout().sort()) : CodeBlock.of("null")));
     }
-    return CodeBlock.of("$T.of($L)", RuntimeTypes.ENTITY_LAYOUT, CodeBlock.join(args, ", "));
+    CodeBlock layout = CodeBlock.of("$T.of($L)", RuntimeTypes.ENTITY_LAYOUT, CodeBlock.join(args, ", "));
+    return model.sharded() && model.sharding().random() ? CodeBlock.of("$L.withRandomShards()", layout) : layout;
   }
 
   private CodeBlock layoutKey(KeyPart part) {
@@ -447,6 +448,10 @@ public final class KeysWriter {
   }
 
   private void addKeyOfItem(TypeSpec.Builder keys) {
+    if (model.sharded() && model.sharding().random()) {
+      new ShardWriter(model, names, code).addAggregateKeys(keys);
+      return;
+    }
     CodeBlock sort = model.hasSortKey() ? CodeBlock.of(", sortKey(item)") : CodeBlock.of("");
     keys.addMethod(MethodSpec.methodBuilder("key")
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)

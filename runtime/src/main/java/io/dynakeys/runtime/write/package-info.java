@@ -12,6 +12,9 @@
  *   <li>{@link io.dynakeys.runtime.write.Condition}: comparisons, between, begins_with, contains,
  *       size, attribute_exists/not_exists, attribute_type, and/or/not (the type filters will take);
  *   <li>{@link io.dynakeys.runtime.write.Writes}: puts and deletes under a condition;
+ *   <li>{@link io.dynakeys.runtime.write.ShardedAggregate}: a write-sharded aggregate
+ *       ({@code @Sharded(random = true)}): adds to one random shard item, reads of every shard
+ *       combined (sums and unions);
  *   <li>{@link io.dynakeys.runtime.write.ConditionFailedException}: a failed condition, with the
  *       stored item as a record; {@link io.dynakeys.runtime.write.UpdateResult}: what came back.
  * </ul>

@@ -1,0 +1,183 @@
+package io.dynakeys.aggregates;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dynakeys.runtime.write.ShardedAggregate;
+import io.dynakeys.testing.DynamoEndpoint;
+import io.dynakeys.testing.OnEachServer;
+import io.dynakeys.testing.RunSize;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.TreeSet;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbAsyncTable;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+
+/**
+ * Write-sharded aggregates on a real server: 16 concurrent writers add known amounts (numbers,
+ * negatives among them, decimals, set elements, a primitive most adds leave alone) through the
+ * sync, async and explicit-client paths; the combined read (sync and async, strongly consistent)
+ * equals the model's totals exactly, and the shard items spread the writes (a chi-square test of
+ * uniformity at the 0.1% level). {@code -Ddynakeys.aggregates.adds} sets the adds per writer
+ * ({@code .moto} on moto), {@code -Ddynakeys.seed} the seed.
+ */
+@OnEachServer
+class ShardedAggregateTest {
+  private static final long SEED = Long.getLong("dynakeys.seed", System.nanoTime() % 1_000_000);
+  private static final int WRITERS = 16;
+  /** The chi-square critical value for 15 degrees of freedom (16 shards) at the 0.1% level. */
+  private static final double CRITICAL_16 = 37.697;
+
+  private final DynamoEndpoint endpoint;
+  private final int adds;
+
+  ShardedAggregateTest(DynamoEndpoint endpoint) {
+    this.endpoint = endpoint;
+    this.adds = RunSize.of(endpoint, "dynakeys.aggregates.adds", 50, 20);
+  }
+
+  @Test
+  void concurrentAddsSumAndUniteAcrossShardsThatShareTheWrites() throws Exception {
+    System.out.println("ShardedAggregateTest on " + endpoint.kind() + ", seed " + SEED + ", " + WRITERS + " writers x "
+        + adds + " adds (-Ddynakeys.aggregates.adds" + (endpoint.isMoto() ? ".moto" : "") + ")");
+    String name = "aggregates-" + Long.toHexString(System.nanoTime());
+    DynamoDbTable<SaleTotal> table = SaleTotalKeys.createTable(endpoint.enhancedClient(), name);
+    DynamoDbAsyncTable<SaleTotal> async = endpoint.enhancedAsyncClient().table(name, SaleTotalKeys.tableSchema());
+    DynamoDbClient client = endpoint.client();
+    ShardedAggregate<SaleTotal> sale = SaleTotalKeys.aggregate("flash-42");
+    ExecutorService pool = Executors.newFixedThreadPool(WRITERS);
+    try {
+      AtomicLong units = new AtomicLong();
+      AtomicLong cents = new AtomicLong();
+      AtomicLong refunds = new AtomicLong();
+      Set<String> buyers = java.util.Collections.synchronizedSet(new TreeSet<>());
+      CountDownLatch start = new CountDownLatch(1);
+      List<Future<?>> writers = new ArrayList<>();
+      for (int w = 0; w < WRITERS; w++) {
+        SplittableRandom random = new SplittableRandom(SEED * 31 + w);
+        writers.add(pool.submit(() -> {
+          start.await();
+          for (int i = 0; i < adds; i++) {
+            long u = random.nextInt(14) - 3; // negatives subtract
+            long c = random.nextInt(10_000);
+            String buyer = "b" + random.nextInt(40);
+            ShardedAggregate<SaleTotal>.Add add = sale.add().add(SaleTotalKeys.UNITS, u)
+                .add(SaleTotalKeys.REVENUE, BigDecimal.valueOf(c, 2))
+                .addElements(SaleTotalKeys.BUYERS, Set.of(buyer))
+                .add(SaleTotalKeys.WRITES, 1L);
+            int r = random.nextInt(5) == 0 ? 1 + random.nextInt(3) : 0;
+            if (r > 0) {
+              add.add(SaleTotalKeys.REFUNDS, r);
+            }
+            switch (random.nextInt(3)) {
+              case 0 -> add.run(table);
+              case 1 -> add.runAsync(async).join();
+              default -> add.run(client, name);
+            }
+            units.addAndGet(u);
+            cents.addAndGet(c);
+            refunds.addAndGet(r);
+            buyers.add(buyer);
+          }
+          return null;
+        }));
+      }
+      start.countDown();
+      for (Future<?> writer : writers) {
+        writer.get();
+      }
+      long total = (long) WRITERS * adds;
+      SaleTotal expected = new SaleTotal("flash-42", units.get(), BigDecimal.valueOf(cents.get(), 2),
+          new TreeSet<>(buyers), total, (int) refunds.get());
+      String what = "seed " + SEED;
+      assertEquals(Optional.of(expected), normalised(sale.read(table, true)), what + ": sync read");
+      assertEquals(Optional.of(expected), normalised(sale.readAsync(async, true).join()), what + ": async read");
+      assertEquals(Optional.of(expected), normalised(sale.read(client, name, true)), what + ": explicit client");
+
+      // Every shard item is a whole record whose key is one of the aggregate's shards; the writes
+      // counted by shard spread evenly.
+      long[] counts = new long[sale.shards()];
+      for (int shard = 0; shard < sale.shards(); shard++) {
+        int s = shard;
+        Map<String, AttributeValue> raw = client.getItem(r -> r.tableName(name).consistentRead(true)
+            .key(Map.of("pk", AttributeValue.fromS(SaleTotalKeys.partitionKey("flash-42", s))))).item();
+        if (raw == null || raw.isEmpty()) {
+          continue;
+        }
+        SaleTotal part = SaleTotalKeys.tableSchema().mapToItem(raw);
+        assertEquals("flash-42", part.sale());
+        counts[shard] = part.writes();
+      }
+      assertEquals(total, java.util.Arrays.stream(counts).sum(), what + ": every add is in one shard");
+      double mean = (double) total / counts.length;
+      double chiSquare = 0;
+      for (long observed : counts) {
+        chiSquare += (observed - mean) * (observed - mean) / mean;
+      }
+      System.out.println("ShardedAggregateTest: writes by shard " + java.util.Arrays.toString(counts)
+          + ", chi-square " + chiSquare);
+      assertTrue(chiSquare < CRITICAL_16, what + ": chi-square " + chiSquare + " >= " + CRITICAL_16
+          + ", writes by shard " + java.util.Arrays.toString(counts));
+
+      // An aggregate never written reads as empty; one with a single add is that add (the other
+      // fifteen shard items are missing and add nothing), its untouched primitive 0 and boxed null.
+      assertEquals(Optional.empty(), SaleTotalKeys.aggregate("nothing-yet").read(table));
+      ShardedAggregate<SaleTotal> once = SaleTotalKeys.aggregate("once");
+      once.add().add(SaleTotalKeys.UNITS, 7L).run(table);
+      assertEquals(Optional.of(new SaleTotal("once", 7, null, null, null, 0)),
+          normalised(once.readAsync(async, true).join()));
+      // A whole item cannot be put: it would replace one shard's part of the total.
+      UnsupportedOperationException put = assertThrows(UnsupportedOperationException.class,
+          () -> table.putItem(expected));
+      assertTrue(put.getMessage().contains("SaleTotalKeys.aggregate(...).add()"), put.getMessage());
+    } finally {
+      pool.shutdownNow();
+      table.deleteTable();
+    }
+  }
+
+  /** BigDecimal equality ignores scale here (the sum is exact; 12.30 and 12.3 are one total); sets as sorted sets. */
+  private static Optional<SaleTotal> normalised(Optional<SaleTotal> total) {
+    return total.map(t -> new SaleTotal(t.sale(), t.units(),
+        t.revenue() == null ? null : t.revenue().setScale(2), t.buyers() == null ? null : new TreeSet<>(t.buyers()),
+        t.writes(), t.refunds()));
+  }
+
+  @Test
+  void anAddIsOneUnconditionalUpdateOfOneShardThatKeepsTheItemWhole() {
+    ShardedAggregate<SaleTotal> sale = SaleTotalKeys.aggregate("flash-42");
+    UpdateItemRequest request = sale.add().add(SaleTotalKeys.UNITS, 2L).addElements(SaleTotalKeys.BUYERS, Set.of("ann"))
+        .toRequest("sales", 3);
+    assertEquals(Map.of("pk", AttributeValue.fromS("SALE#flash-42#03")), request.key());
+    assertEquals("SET #a0 = :v0, #a1 = if_not_exists(#a1, :v1) ADD #a2 :v2, #a3 :v3", request.updateExpression());
+    assertEquals(Map.of("#a0", "sale", "#a1", "refunds", "#a2", "units", "#a3", "buyers"),
+        request.expressionAttributeNames());
+    assertEquals(null, request.conditionExpression(), "an add creates its shard item");
+    assertEquals(16, sale.keys().size());
+    assertEquals("SALE#flash-42#15", sale.keys().get(15).partitionKeyValue().s());
+    assertThrows(IllegalStateException.class, () -> sale.add().toRequest("sales"));
+    assertThrows(IllegalArgumentException.class,
+        () -> sale.add().add(SaleTotalKeys.UNITS, 1L).add(SaleTotalKeys.UNITS, 2L));
+    assertThrows(IllegalArgumentException.class, () -> sale.add().addElements(SaleTotalKeys.BUYERS, Set.of()));
+    assertThrows(NullPointerException.class, () -> sale.add().add(SaleTotalKeys.UNITS, null));
+    assertThrows(IndexOutOfBoundsException.class, () -> sale.add().add(SaleTotalKeys.UNITS, 1L).toRequest("sales", 16));
+    assertThrows(io.dynakeys.runtime.KeyFormatException.class, () -> SaleTotalKeys.aggregate("a#b"));
+    assertThrows(io.dynakeys.runtime.KeyFormatException.class, () -> ShardedAggregate.of(SaleTotalKeys.tableSchema(),
+        java.util.stream.IntStream.range(0, 16).mapToObj(i -> SaleTotalKeys.partitionKey(i == 5 ? "other" : "x", i)).toList()));
+  }
+}
