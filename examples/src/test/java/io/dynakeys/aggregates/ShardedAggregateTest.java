@@ -32,8 +32,10 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * Write-sharded aggregates on a real server: 16 concurrent writers add known amounts (numbers,
  * negatives among them, decimals, set elements, a primitive most adds leave alone) through the
  * sync, async and explicit-client paths; the combined read (sync and async, strongly consistent)
- * equals the model's totals exactly, and the shard items spread the writes (a chi-square test of
- * uniformity at the 0.1% level). {@code -Ddynakeys.aggregates.adds} sets the adds per writer
+ * equals the sums and unions of the shard items as stored and, where concurrent updates of one item
+ * are atomic (dynalite, DynamoDB), the model's totals exactly; moto 5.2.1 loses a concurrent update
+ * now and then, so there an add may be lost but never invented, and one writer's adds are exact.
+ * The shard items spread the writes (a chi-square test of uniformity at the 0.1% level). {@code -Ddynakeys.aggregates.adds} sets the adds per writer
  * ({@code .moto} on moto), {@code -Ddynakeys.seed} the seed.
  */
 @OnEachServer
@@ -62,10 +64,7 @@ class ShardedAggregateTest {
     ShardedAggregate<SaleTotal> sale = SaleTotalKeys.aggregate("flash-42");
     ExecutorService pool = Executors.newFixedThreadPool(WRITERS);
     try {
-      AtomicLong units = new AtomicLong();
-      AtomicLong cents = new AtomicLong();
-      AtomicLong refunds = new AtomicLong();
-      Set<String> buyers = java.util.Collections.synchronizedSet(new TreeSet<>());
+      Totals model = new Totals();
       CountDownLatch start = new CountDownLatch(1);
       List<Future<?>> writers = new ArrayList<>();
       for (int w = 0; w < WRITERS; w++) {
@@ -73,26 +72,7 @@ class ShardedAggregateTest {
         writers.add(pool.submit(() -> {
           start.await();
           for (int i = 0; i < adds; i++) {
-            long u = random.nextInt(14) - 3; // negatives subtract
-            long c = random.nextInt(10_000);
-            String buyer = "b" + random.nextInt(40);
-            ShardedAggregate<SaleTotal>.Add add = sale.add().add(SaleTotalKeys.UNITS, u)
-                .add(SaleTotalKeys.REVENUE, BigDecimal.valueOf(c, 2))
-                .addElements(SaleTotalKeys.BUYERS, Set.of(buyer))
-                .add(SaleTotalKeys.WRITES, 1L);
-            int r = random.nextInt(5) == 0 ? 1 + random.nextInt(3) : 0;
-            if (r > 0) {
-              add.add(SaleTotalKeys.REFUNDS, r);
-            }
-            switch (random.nextInt(3)) {
-              case 0 -> add.run(table);
-              case 1 -> add.runAsync(async).join();
-              default -> add.run(client, name);
-            }
-            units.addAndGet(u);
-            cents.addAndGet(c);
-            refunds.addAndGet(r);
-            buyers.add(buyer);
+            model.addRandom(random, sale, table, async, client, name);
           }
           return null;
         }));
@@ -102,16 +82,36 @@ class ShardedAggregateTest {
         writer.get();
       }
       long total = (long) WRITERS * adds;
-      SaleTotal expected = new SaleTotal("flash-42", units.get(), BigDecimal.valueOf(cents.get(), 2),
-          new TreeSet<>(buyers), total, (int) refunds.get());
+      SaleTotal expected = model.record("flash-42");
       String what = "seed " + SEED;
-      assertEquals(Optional.of(expected), normalised(sale.read(table, true)), what + ": sync read");
-      assertEquals(Optional.of(expected), normalised(sale.readAsync(async, true).join()), what + ": async read");
-      assertEquals(Optional.of(expected), normalised(sale.read(client, name, true)), what + ": explicit client");
+      // The combination is the sum and union of the shard items as stored, on every server...
+      Optional<SaleTotal> combined = normalised(sale.read(table, true));
+      assertEquals(normalised(Optional.of(storedTotals(client, name, "flash-42"))), combined, what + ": the stored parts");
+      assertEquals(combined, normalised(sale.readAsync(async, true).join()), what + ": async read");
+      assertEquals(combined, normalised(sale.read(client, name, true)), what + ": explicit client");
+      if (!endpoint.isMoto()) {
+        // ... and the model's totals exactly where concurrent updates of one item are atomic.
+        assertEquals(Optional.of(expected), combined, what + ": the writers' totals");
+      } else {
+        // moto 5.2.1 loses concurrent UpdateItems of one item now and then (a probe: 16 adds at once
+        // to each of 20 new items stored 319 of 320); DynamoDB and dynalite apply every one. On moto
+        // an add may be lost, never invented, and one writer's adds are exact.
+        long lost = total - combined.orElseThrow().writes();
+        System.out.println("ShardedAggregateTest on moto: " + lost + " of " + total + " concurrent adds lost by moto");
+        assertTrue(lost >= 0 && lost < total / 10, what + ": " + lost + " adds lost");
+        Totals serial = new Totals();
+        ShardedAggregate<SaleTotal> one = SaleTotalKeys.aggregate("one-writer");
+        SplittableRandom random = new SplittableRandom(SEED);
+        for (int i = 0; i < 2 * adds; i++) {
+          serial.addRandom(random, one, table, async, client, name);
+        }
+        assertEquals(Optional.of(serial.record("one-writer")), normalised(one.read(table, true)), what + ": one writer");
+      }
 
       // Every shard item is a whole record whose key is one of the aggregate's shards; the writes
       // counted by shard spread evenly.
       long[] counts = new long[sale.shards()];
+      int stored = 0;
       for (int shard = 0; shard < sale.shards(); shard++) {
         int s = shard;
         Map<String, AttributeValue> raw = client.getItem(r -> r.tableName(name).consistentRead(true)
@@ -121,10 +121,17 @@ class ShardedAggregateTest {
         }
         SaleTotal part = SaleTotalKeys.tableSchema().mapToItem(raw);
         assertEquals("flash-42", part.sale());
-        counts[shard] = part.writes();
+        counts[shard] = part.writes() == null ? 0 : part.writes();
+        stored++;
       }
-      assertEquals(total, java.util.Arrays.stream(counts).sum(), what + ": every add is in one shard");
-      double mean = (double) total / counts.length;
+      long counted = java.util.Arrays.stream(counts).sum();
+      assertEquals(combined.orElseThrow().writes(), counted, what + ": every add is in one shard");
+      // The generated query reads the shard items as they are: one part per stored shard item.
+      List<SaleTotal> parts = SaleTotalKeys.query("flash-42").items(table).toList();
+      assertEquals(stored, parts.size(), what + ": shard items");
+      assertEquals(counted, parts.stream().mapToLong(t -> t.writes() == null ? 0 : t.writes()).sum(),
+          what + ": the parts' writes");
+      double mean = (double) counted / counts.length;
       double chiSquare = 0;
       for (long observed : counts) {
         chiSquare += (observed - mean) * (observed - mean) / mean;
@@ -149,6 +156,69 @@ class ShardedAggregateTest {
       pool.shutdownNow();
       table.deleteTable();
     }
+  }
+
+  /** What the adds should sum to: the model, updated by the writers as they add. */
+  private static final class Totals {
+    private final AtomicLong units = new AtomicLong();
+    private final AtomicLong cents = new AtomicLong();
+    private final AtomicLong refunds = new AtomicLong();
+    private final AtomicLong writes = new AtomicLong();
+    private final Set<String> buyers = java.util.Collections.synchronizedSet(new TreeSet<>());
+
+    /** One random add (negative units among them, a refund one time in five), by a random path. */
+    void addRandom(SplittableRandom random, ShardedAggregate<SaleTotal> aggregate, DynamoDbTable<SaleTotal> table,
+        DynamoDbAsyncTable<SaleTotal> async, DynamoDbClient client, String name) {
+      long u = random.nextInt(14) - 3;
+      long c = random.nextInt(10_000);
+      String buyer = "b" + random.nextInt(40);
+      ShardedAggregate<SaleTotal>.Add add = aggregate.add().add(SaleTotalKeys.UNITS, u)
+          .add(SaleTotalKeys.REVENUE, BigDecimal.valueOf(c, 2))
+          .addElements(SaleTotalKeys.BUYERS, Set.of(buyer))
+          .add(SaleTotalKeys.WRITES, 1L);
+      int r = random.nextInt(5) == 0 ? 1 + random.nextInt(3) : 0;
+      if (r > 0) {
+        add.add(SaleTotalKeys.REFUNDS, r);
+      }
+      switch (random.nextInt(3)) {
+        case 0 -> add.run(table);
+        case 1 -> add.runAsync(async).join();
+        default -> add.run(client, name);
+      }
+      units.addAndGet(u);
+      cents.addAndGet(c);
+      refunds.addAndGet(r);
+      writes.incrementAndGet();
+      buyers.add(buyer);
+    }
+
+    SaleTotal record(String sale) {
+      return new SaleTotal(sale, units.get(), BigDecimal.valueOf(cents.get(), 2), new TreeSet<>(buyers), writes.get(),
+          (int) refunds.get());
+    }
+  }
+
+  /** The sums and unions of the shard items as stored, read one by one, independently of the aggregate's code. */
+  private static SaleTotal storedTotals(DynamoDbClient client, String name, String sale) {
+    long units = 0;
+    BigDecimal revenue = BigDecimal.ZERO;
+    Set<String> buyers = new TreeSet<>();
+    long writes = 0;
+    int refunds = 0;
+    for (int shard = 0; shard < 16; shard++) {
+      String pk = SaleTotalKeys.partitionKey(sale, shard);
+      Map<String, AttributeValue> raw = client.getItem(r -> r.tableName(name).consistentRead(true)
+          .key(Map.of("pk", AttributeValue.fromS(pk)))).item();
+      if (raw == null || raw.isEmpty()) {
+        continue;
+      }
+      units += Long.parseLong(raw.get("units").n());
+      revenue = revenue.add(new BigDecimal(raw.get("revenue").n()));
+      buyers.addAll(raw.get("buyers").ss());
+      writes += Long.parseLong(raw.get("writes").n());
+      refunds += Integer.parseInt(raw.get("refunds").n());
+    }
+    return new SaleTotal(sale, units, revenue, buyers, writes, refunds);
   }
 
   /** BigDecimal equality ignores scale here (the sum is exact; 12.30 and 12.3 are one total); sets as sorted sets. */
