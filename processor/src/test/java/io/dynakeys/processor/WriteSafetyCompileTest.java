@@ -11,7 +11,9 @@ import org.junit.jupiter.api.Test;
  * The typed updates of {@code io.dynakeys.runtime.write} refuse at compile time what would leave a
  * key inconsistent: no update method takes a table-key component; arithmetic, set-if-absent,
  * element and list updates take only components in no key; only an {@code Optional} index-key
- * component can be removed. Each unsafe line below is a compile error on that line.
+ * component can be removed; a component whose index needs other components outside the table key
+ * has no single-value {@code set}, and its index's group takes every one of them, typed and in
+ * order (no half index key). Each unsafe line below is a compile error on that line.
  */
 class WriteSafetyCompileTest {
   private static final JavaFileObject TASK = AcmeSources.verbatim("Task",
