@@ -148,6 +148,12 @@ class ShardedAggregateTest {
       once.add().add(SaleTotalKeys.UNITS, 7L).run(table);
       assertEquals(Optional.of(new SaleTotal("once", 7, null, null, null, 0)),
           normalised(once.readAsync(async, true).join()));
+      // A constant partition's aggregate, in the same table (its keys are VISITS#0 to VISITS#3).
+      ShardedAggregate<SiteVisits> visits = SiteVisitsKeys.aggregate();
+      for (int i = 1; i <= 12; i++) {
+        visits.add().add(SiteVisitsKeys.VISITS, (long) i).run(client, name);
+      }
+      assertEquals(Optional.of(new SiteVisits(78)), visits.read(client, name, true));
       // A whole item cannot be put: it would replace one shard's part of the total.
       UnsupportedOperationException put = assertThrows(UnsupportedOperationException.class,
           () -> table.putItem(expected));
@@ -247,6 +253,10 @@ class ShardedAggregateTest {
     assertThrows(NullPointerException.class, () -> sale.add().add(SaleTotalKeys.UNITS, null));
     assertThrows(IndexOutOfBoundsException.class, () -> sale.add().add(SaleTotalKeys.UNITS, 1L).toRequest("sales", 16));
     assertThrows(io.dynakeys.runtime.KeyFormatException.class, () -> SaleTotalKeys.aggregate("a#b"));
+    // A constant partition: the shard follows the prefix and the delimiter.
+    ShardedAggregate<SiteVisits> visits = SiteVisitsKeys.aggregate();
+    assertEquals("VISITS#2", visits.keys().get(2).partitionKeyValue().s());
+    assertEquals("ADD #a0 :v0", visits.add().add(SiteVisitsKeys.VISITS, 1L).toRequest("t", 2).updateExpression());
     assertThrows(io.dynakeys.runtime.KeyFormatException.class, () -> ShardedAggregate.of(SaleTotalKeys.tableSchema(),
         java.util.stream.IntStream.range(0, 16).mapToObj(i -> SaleTotalKeys.partitionKey(i == 5 ? "other" : "x", i)).toList()));
   }
