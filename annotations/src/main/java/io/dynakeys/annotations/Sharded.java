@@ -27,6 +27,21 @@ import java.lang.annotation.Target;
  *
  * <p>Changing {@code count} or {@code by} later moves almost every item to another partition, like
  * changing a width: existing items must be re-keyed.
+ *
+ * <p><b>Write-sharded aggregates.</b> A record without a sort key that holds a counter or a total
+ * written thousands of times a second (a flash sale's units sold) declares {@code random = true}:
+ * the partition has {@code count} shard items, each typed add goes to one shard chosen at random,
+ * and a read gets every shard concurrently and combines them, summing numbers and uniting sets
+ * ({@code io.dynakeys.runtime.write.ShardedAggregate}):
+ *
+ * <pre>{@code
+ * @KeySchema(partitionPrefix = "SALE")
+ * @Sharded(count = 16, random = true)
+ * record SaleTotal(@PartitionKey String sale, long units, BigDecimal revenue, Set<String> buyers) {}
+ * }</pre>
+ *
+ * <p>Every component outside the partition key must then be a number or a set (what can be
+ * combined), and the record may have no sort key, no {@code by} and no secondary index.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
@@ -42,4 +57,11 @@ public @interface Sharded {
    * partition would land in the same shard.
    */
   String[] by() default {};
+
+  /**
+   * Whether each write goes to a shard chosen at random rather than by a hash of the key: for an
+   * aggregate (a record without a sort key whose other components are numbers and sets) that is
+   * added to by {@code ShardedAggregate} and read as the combination of every shard.
+   */
+  boolean random() default false;
 }

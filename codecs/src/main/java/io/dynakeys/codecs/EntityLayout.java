@@ -16,8 +16,25 @@ import java.util.Objects;
  * @param sort the table's sort key, or {@code null} when the table has none
  * @param shards the number of shards of a {@code @Sharded} record, or 0
  * @param indexes the secondary indexes
+ * @param randomShards whether each write chooses its shard at random ({@code @Sharded(random =
+ *     true)}, a write-sharded aggregate): an item's key is then the key without its shard followed
+ *     by any shard, and no shard is a function of the item
  */
-public record EntityLayout(String record, Key partition, Key sort, int shards, List<Index> indexes) {
+public record EntityLayout(String record, Key partition, Key sort, int shards, List<Index> indexes,
+    boolean randomShards) {
+
+  /** A layout whose shards, if any, are hashed from the key. */
+  public EntityLayout(String record, Key partition, Key sort, int shards, List<Index> indexes) {
+    this(record, partition, sort, shards, indexes, false);
+  }
+
+  /** This layout, for a write-sharded aggregate: each write goes to a random shard. */
+  public EntityLayout withRandomShards() {
+    if (shards < 2) {
+      throw new IllegalArgumentException(record + " is not sharded: random shards need a shard count");
+    }
+    return new EntityLayout(record, partition, sort, shards, indexes, true);
+  }
 
   /**
    * The simple name of the keys class the processor generates for a record: {@code RunKeys} for

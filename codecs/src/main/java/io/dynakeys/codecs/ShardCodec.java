@@ -111,6 +111,31 @@ public final class ShardCodec {
     return java.util.List.copyOf(keys);
   }
 
+  /**
+   * Whether {@code key} is the key of one of the shards of {@code withoutShard}: that text, the
+   * delimiter, and a shard number at this codec's width below the count. What a write-sharded
+   * aggregate's stored key is checked by, since any shard may hold it.
+   */
+  public boolean isShardOf(String key, String withoutShard) {
+    if (key == null || withoutShard == null) {
+      return false;
+    }
+    // As append writes it: the key without the shard, the delimiter, the shard number.
+    int head = withoutShard.length() + 1;
+    if (key.length() != head + width || !key.startsWith(withoutShard) || key.charAt(head - 1) != delimiter) {
+      return false;
+    }
+    int shard = 0;
+    for (int i = head; i < key.length(); i++) {
+      char c = key.charAt(i);
+      if (c < '0' || c > '9') {
+        return false;
+      }
+      shard = shard * 10 + (c - '0');
+    }
+    return shard < count;
+  }
+
   /** Reads the shard number from {@code reader}; refuses a number of no shard. */
   public int decode(KeyReader reader) {
     long shard = reader.digits("shard", width);

@@ -91,4 +91,29 @@ class ShardCodecTest {
   void aCountBelowOneHasNoWidth() {
     assertThrows(IllegalArgumentException.class, () -> ShardCodec.width(0));
   }
+
+  /** A write-sharded aggregate's stored key is right in any shard, and only in a shard that exists. */
+  @Test
+  void aKeyIsAShardOfItsKeyWithoutShardInEveryShardAndNoOther() {
+    ShardCodec sixteen = new ShardCodec("Sale", '#', 16);
+    for (int shard = 0; shard < 16; shard++) {
+      assertTrue(sixteen.isShardOf(sixteen.append("SALE#x", shard), "SALE#x"));
+    }
+    for (String wrong : List.of("SALE#x#16", "SALE#x#99", "SALE#x#1", "SALE#x#001", "SALE#x#0a", "SALE#x#-1",
+        "SALE#x/03", "SALE#y#03", "SALE#x", "SALE#x#", "SALE#xy#03")) {
+      org.junit.jupiter.api.Assertions.assertFalse(sixteen.isShardOf(wrong, "SALE#x"), wrong);
+    }
+    org.junit.jupiter.api.Assertions.assertFalse(sixteen.isShardOf(null, "SALE#x"));
+    ShardCodec thousand = new ShardCodec("Sale", '|', 1000);
+    assertTrue(thousand.isShardOf("S|a|999", "S|a"));
+    org.junit.jupiter.api.Assertions.assertFalse(thousand.isShardOf("S|a|99", "S|a"), "narrower than the width");
+  }
+
+  @Test
+  void onlyAShardedLayoutTakesRandomShards() {
+    EntityLayout.Key pk = EntityLayout.key("pk", "SALE", '#');
+    assertTrue(EntityLayout.of("Sale", pk, null, 4).withRandomShards().randomShards());
+    org.junit.jupiter.api.Assertions.assertFalse(EntityLayout.of("Sale", pk, null, 4).randomShards());
+    assertThrows(IllegalArgumentException.class, () -> EntityLayout.of("Sale", pk, null, 0).withRandomShards());
+  }
 }

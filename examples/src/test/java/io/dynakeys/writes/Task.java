@@ -13,13 +13,15 @@ import software.amazon.awssdk.enhanced.dynamodb.extensions.annotations.DynamoDbV
 
 /**
  * A task of a project, for the typed-write tests: two indexes keyed by components outside the
- * table's key ({@code byOwner} by owner and priority, the sparse {@code byLabel} by the optional
- * label and the owner), a renamed attribute, a number, a set, a list, a primitive value and a
- * version.
+ * table's key that share one ({@code byOwner} by owner and priority, the sparse {@code byLabel} by
+ * the optional label and the owner: the three are set together, through {@code TaskKeys.BY_OWNER}
+ * or {@code TaskKeys.BY_LABEL}), an index keyed by one such component ({@code byStage}: the stage
+ * is set alone), a renamed attribute, a number, a set, a list, a primitive value and a version.
  */
 @KeySchema(partitionPrefix = "TASK")
 @SecondaryIndex(name = "byOwner", partitionPrefix = "OWNER", partitionKey = "owner", sortKey = {"priority", "number"})
 @SecondaryIndex(name = "byLabel", partitionPrefix = "LABEL", partitionKey = "label", sortKey = {"owner", "number"})
+@SecondaryIndex(name = "byStage", partitionPrefix = "STAGE", partitionKey = "stage", sortKey = "number")
 public record Task(
     @PartitionKey String project,
     @SortKey @Padded(value = 6, max = 999_999) int number,
@@ -31,4 +33,5 @@ public record Task(
     Set<String> tags,
     List<String> notes,
     int effort,
-    @DynamoDbVersionAttribute Long version) {}
+    @DynamoDbVersionAttribute Long version,
+    String stage) {}

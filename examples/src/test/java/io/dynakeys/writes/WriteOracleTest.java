@@ -36,8 +36,9 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 
 /**
  * A model-based oracle for typed updates: seeded random updates of every kind (set, remove, add,
- * subtract, set elements, list append and prepend, set-if-absent, index-key components, sparse
- * removal), with versions and conditions that hold and fail, sync and async, over a few tasks (and
+ * subtract, set elements, list append and prepend, set-if-absent, index-key components set alone
+ * ({@code stage}) and through either index group of owner, priority and label ({@code BY_OWNER},
+ * {@code BY_LABEL}, an empty label among them), sparse removal of the label alone), with versions and conditions that hold and fail, sync and async, over a few tasks (and
  * keys with no item), against an in-memory model. After every step the stored item is exactly what
  * a put of the model's item writes — every component and every table and index key attribute, so
  * no key is ever stale — and every few steps each index query returns exactly the model's items.
@@ -50,6 +51,7 @@ class WriteOracleTest {
   private static final String[] OWNERS = {"ann", "bob", "cy"};
   private static final String[] LABELS = {"red", "blue"};
   private static final String[] TAGS = {"a", "b", "c"};
+  private static final String[] STAGES = {"todo", "doing", "done"};
   private static final int ITEMS = 5;
 
   private final DynamoEndpoint endpoint;
@@ -73,7 +75,7 @@ class WriteOracleTest {
     Map<Integer, Task> model = new TreeMap<>();
     for (int i = 0; i < ITEMS; i++) {
       Task task = new Task("apollo", i, OWNERS[i % 3], i, i % 2 == 0 ? Optional.of(LABELS[i % 2]) : Optional.empty(),
-          "t" + i, null, null, null, i, null);
+          "t" + i, null, null, null, i, null, STAGES[i % 3]);
       table.putItem(task);
       model.put(i, table.getItem(TaskKeys.key(task)));
       assertEquals(1L, model.get(i).version() == null ? 0 : 1L, "the extension versions a first put");
@@ -177,7 +179,7 @@ class WriteOracleTest {
 
   /** Adds random actions to {@code update} and returns the model's item after them (version aside). */
   private static Task randomActions(SplittableRandom random, Update<Task> update, Task before, int number) {
-    Task t = before != null ? before : new Task("apollo", number, "ann", 0, Optional.empty(), null, null, null, null, 0, 1L);
+    Task t = before != null ? before : new Task("apollo", number, "ann", 0, Optional.empty(), null, null, null, null, 0, 1L, "todo");
     String owner = t.owner();
     int priority = t.priority();
     Optional<String> label = t.label();
@@ -186,6 +188,7 @@ class WriteOracleTest {
     Set<String> tags = t.tags();
     List<String> notes = t.notes();
     int effort = t.effort();
+    String stage = t.stage();
     Set<String> used = new java.util.HashSet<>();
     int count = 1 + random.nextInt(3);
     for (int i = 0; i < count; i++) {
@@ -196,6 +199,7 @@ class WriteOracleTest {
         case 6, 7 -> "tags";
         case 8 -> "notes";
         case 9 -> "effort";
+        case 15 -> "stage";
         default -> "index";
       };
       if (!used.add(attribute)) {
@@ -243,28 +247,29 @@ class WriteOracleTest {
           notes = next;
         }
         case 9 -> { effort = random.nextInt(100); update.set(TaskKeys.EFFORT, effort); }
+        case 15 -> { // stage alone keys byStage (with the table's number): set by itself
+          stage = STAGES[random.nextInt(3)];
+          update.set(TaskKeys.STAGE, stage);
+        }
         default -> {
-          // Index-key components: each index's components outside the table key go together.
-          switch (random.nextInt(4)) {
-            case 0 -> { // owner keys both indexes: priority and label come with it
-              owner = OWNERS[random.nextInt(3)];
-              update.set(TaskKeys.OWNER, owner).set(TaskKeys.PRIORITY, priority).set(TaskKeys.LABEL, label);
+          // owner keys byOwner with priority and byLabel with label: the three are set together,
+          // through either index's group (the compiler accepts nothing less).
+          int which = random.nextInt(5);
+          if (which == 4) {
+            // an Optional member alone: emptying it needs no other value (byLabel's keys go, byOwner stays)
+            label = Optional.empty();
+            update.remove(TaskKeys.LABEL);
+          } else {
+            switch (which) {
+              case 0 -> owner = OWNERS[random.nextInt(3)];
+              case 1 -> priority = random.nextInt(1000);
+              case 2 -> label = Optional.of(LABELS[random.nextInt(2)]);
+              default -> label = Optional.empty(); // out of byLabel, byOwner rewritten
             }
-            case 1 -> { // priority keys byOwner, with the owner, which keys byLabel with the label
-              priority = random.nextInt(1000);
-              update.set(TaskKeys.PRIORITY, priority).set(TaskKeys.OWNER, owner).set(TaskKeys.LABEL, label);
-            }
-            case 2 -> { // a label puts the item in byLabel, whose key needs the owner
-              label = Optional.of(LABELS[random.nextInt(2)]);
-              update.set(TaskKeys.LABEL, label).set(TaskKeys.OWNER, owner).set(TaskKeys.PRIORITY, priority);
-            }
-            default -> { // no label takes it out of byLabel
-              label = Optional.empty();
-              if (random.nextBoolean()) {
-                update.remove(TaskKeys.LABEL);
-              } else {
-                update.set(TaskKeys.LABEL, Optional.empty());
-              }
+            if (random.nextBoolean()) {
+              update.set(TaskKeys.BY_OWNER, owner, priority, label);
+            } else {
+              update.set(TaskKeys.BY_LABEL, label, owner, priority);
             }
           }
         }
@@ -274,7 +279,7 @@ class WriteOracleTest {
       title = "t0";
       update.set(TaskKeys.TITLE, title);
     }
-    return new Task("apollo", number, owner, priority, label, title, points, tags, notes, effort, t.version());
+    return new Task("apollo", number, owner, priority, label, title, points, tags, notes, effort, t.version(), stage);
   }
 
   private static Set<String> randomTags(SplittableRandom random) {
@@ -288,7 +293,7 @@ class WriteOracleTest {
 
   private static Task withVersion(Task t, long version) {
     return new Task(t.project(), t.number(), t.owner(), t.priority(), t.label(), t.title(), t.points(), t.tags(),
-        t.notes(), t.effort(), version);
+        t.notes(), t.effort(), version, t.stage());
   }
 
   /** A random condition and the model's reading of it. */
@@ -384,6 +389,13 @@ class WriteOracleTest {
       Set<Task> expected = model.values().stream().filter(t -> t.label().equals(Optional.of(label)))
           .collect(Collectors.toSet());
       assertEquals(expected, stored, what + ": index byLabel of " + label);
+    }
+    for (String stage : STAGES) {
+      Set<Task> stored = table.index(TaskKeys.ByStage.INDEX_NAME)
+          .query(QueryConditional.keyEqualTo(Key.builder().partitionValue(TaskKeys.ByStage.partitionKey(stage)).build()))
+          .stream().flatMap(p -> p.items().stream()).collect(Collectors.toSet());
+      Set<Task> expected = model.values().stream().filter(t -> t.stage().equals(stage)).collect(Collectors.toSet());
+      assertEquals(expected, stored, what + ": index byStage of " + stage);
     }
   }
 

@@ -1,6 +1,8 @@
 package io.dynakeys.tools;
 
 import io.dynakeys.codecs.Digits;
+import io.dynakeys.codecs.EntityLayout;
+import io.dynakeys.codecs.ShardCodec;
 import io.dynakeys.codecs.Utf8;
 import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.schema.ItemMappingException;
@@ -302,7 +304,7 @@ public final class ItemChecker {
               + Utf8.length(stored.s()) + " UTF-8 bytes, over DynamoDB's limit of " + key.byteLimit()));
           continue;
         }
-        if (stored.s().equals(computed.s())) {
+        if (stored.s().equals(computed.s()) || inAnyShard(key, stored.s(), computed.s())) {
           continue;
         }
         KeyShape shape = shapes.get(attribute);
@@ -319,6 +321,16 @@ public final class ItemChecker {
         out.add(Finding.of(Finding.Kind.KEY_MISMATCH, attribute, "stored " + quote(stored.s())
             + ", its components give " + quote(computed.s()) + shardNote(key, stored.s(), computed.s())));
       }
+    }
+
+    /**
+     * Whether {@code stored} is the partition key of a write-sharded aggregate's shard item: any of
+     * its shards is right, and the schema computes the key without its shard.
+     */
+    private boolean inAnyShard(EntitySchema.KeyAttribute key, String stored, String computed) {
+      EntityLayout layout = schema.layout();
+      return layout.randomShards() && key.tableKey() && key.attribute().equals(schema.partitionKeyAttribute())
+          && new ShardCodec(layout.record(), layout.partition().delimiter(), layout.shards()).isShardOf(stored, computed);
     }
 
     private String shardNote(EntitySchema.KeyAttribute key, String stored, String computed) {

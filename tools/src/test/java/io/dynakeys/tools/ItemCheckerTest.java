@@ -12,6 +12,8 @@ import io.dynakeys.tools.fixtures.EntryKeys;
 import io.dynakeys.tools.fixtures.InvoiceLine;
 import io.dynakeys.tools.fixtures.InvoiceLineKeys;
 import io.dynakeys.tools.fixtures.Run;
+import io.dynakeys.tools.fixtures.SaleTotal;
+import io.dynakeys.tools.fixtures.SaleTotalKeys;
 import io.dynakeys.tools.fixtures.RunKeys;
 import io.dynakeys.tools.fixtures.Ticket;
 import io.dynakeys.tools.fixtures.TicketKeys;
@@ -247,5 +249,34 @@ class ItemCheckerTest {
     Map<String, AttributeValue> strayKey = new LinkedHashMap<>(unassigned);
     strayKey.put("byAssignee_pk", AttributeValue.fromS("ASSIGNEE#ann"));
     assertEquals(Set.of("KEY_MISMATCH byAssignee_pk"), kinds(checker.check(strayKey)));
+  }
+
+  /**
+   * A write-sharded aggregate's shard items: any of its shards is the right one (each write chose one
+   * at random), so a shard item has no finding; a shard that does not exist, or a key of another
+   * aggregate than the item's components, does.
+   */
+  @Test
+  void aShardItemOfAWriteShardedAggregateIsRightInAnyShard() {
+    ItemChecker checker = new ItemChecker(List.of(EntitySchema.of(SaleTotal.class)));
+    for (int shard : new int[] {0, 7, 9}) {
+      Map<String, AttributeValue> item = shardItem(SaleTotalKeys.partitionKey("flash", shard), "flash");
+      ItemCheck check = checker.check(item);
+      assertTrue(check.ok(), check::toString);
+      assertEquals("SaleTotal", check.entity());
+    }
+    ItemCheck noSuchShard = checker.check(shardItem("SALE#flash#12", "flash"));
+    assertFalse(noSuchShard.ok(), noSuchShard::toString);
+    ItemCheck otherSale = checker.check(shardItem(SaleTotalKeys.partitionKey("other", 3), "flash"));
+    assertEquals(List.of("KEY_MISMATCH pk"), findings(otherSale), otherSale::toString);
+  }
+
+  private static Map<String, AttributeValue> shardItem(String pk, String sale) {
+    Map<String, AttributeValue> item = new LinkedHashMap<>();
+    item.put("pk", AttributeValue.fromS(pk));
+    item.put("sale", AttributeValue.fromS(sale));
+    item.put("units", AttributeValue.fromN("12"));
+    item.put("buyers", AttributeValue.fromSs(List.of("ann")));
+    return item;
   }
 }

@@ -17,6 +17,9 @@ import java.util.function.Function;
  *   <li>{@link ValueAttribute}: in no key;
  *   <li>{@link IndexKeyComponent}: in a secondary index's key, not in the table's: changing it
  *       moves the item in that index, so its index keys must be written with it;
+ *   <li>{@link GroupedIndexComponent}: the same, in an index whose key also needs other
+ *       components outside the table's key, so it is set only with them, through an
+ *       {@link IndexGroup};
  *   <li>{@link PrimaryKeyComponent}: in the table's partition or sort key: the item's identity,
  *       which an update cannot change (moving an item is a put and a delete).
  * </ul>
@@ -84,6 +87,23 @@ public abstract sealed class Attribute<R, T> permits ValueAttribute, KeyComponen
   public static <R, T> IndexKeyComponent<R, T> indexKey(String name, String attributeName,
       Function<R, T> accessor, KeyCodec<?> codec) {
     return new IndexKeyComponent<>(name, attributeName, accessor, codec);
+  }
+
+  /**
+   * A component of a secondary index's key whose index also needs other components outside the
+   * table's key: it is set only with them, through an {@link IndexGroup}.
+   *
+   * @param name the component's name
+   * @param attributeName the attribute that stores it
+   * @param accessor the record's accessor
+   * @param codec how the component is written in keys
+   * @param <R> the record
+   * @param <T> the component's type
+   * @return the handle
+   */
+  public static <R, T> GroupedIndexComponent<R, T> groupedIndexKey(String name, String attributeName,
+      Function<R, T> accessor, KeyCodec<?> codec) {
+    return new GroupedIndexComponent<>(name, attributeName, accessor, Objects.requireNonNull(codec, "codec"));
   }
 
   /**

@@ -12,7 +12,7 @@ import java.util.function.Function;
  * @param <T> the component's type
  */
 public abstract sealed class KeyComponent<R, T> extends Attribute<R, T>
-    permits PrimaryKeyComponent, IndexKeyComponent {
+    permits PrimaryKeyComponent, IndexKeyComponent, GroupedIndexComponent {
   private final KeyCodec<?> codec;
 
   KeyComponent(String name, String attributeName, Function<R, T> accessor, KeyCodec<?> codec) {

@@ -76,4 +76,18 @@ class EntityDescriptorTest {
     assertThrows(IllegalArgumentException.class, () -> descriptor().withPathIndexes("nope"));
     assertThrows(NullPointerException.class, () -> descriptor().values(null));
   }
+
+  @Test
+  void anIndexGroupHoldsItsMembersInOrderAndRefusesOneTwice() {
+    GroupedIndexComponent<Entry, Optional<String>> tag = Attribute.groupedIndexKey("tag", "t", Entry::tag, TAG_CODEC);
+    GroupedIndexComponent<Entry, String> owner = Attribute.groupedIndexKey("owner", "owner", Entry::account,
+        TextCodec.of(String.class, "Entry", "owner", '#'));
+    IndexGroup.Of2<Entry, Optional<String>, String> group = IndexGroup.of("byTag", tag, owner);
+    assertEquals(List.of(tag, owner), group.members());
+    assertEquals("byTag", group.index());
+    assertEquals("IndexGroup[byTag: tag, owner]", group.toString());
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> IndexGroup.of("byTag", tag, tag))
+        .getMessage().contains("names tag twice"));
+    assertThrows(NullPointerException.class, () -> Attribute.groupedIndexKey("tag", "t", Entry::tag, null));
+  }
 }

@@ -13,12 +13,14 @@ import javax.lang.model.element.AnnotationValue;
  * @param mirror the annotation, for diagnostics
  * @param countValue the {@code count} attribute, for diagnostics
  * @param byValue the {@code by} attribute, or {@code null} when defaulted
+ * @param random whether each write goes to a random shard (a write-sharded aggregate)
+ * @param randomValue the {@code random} attribute, or {@code null} when defaulted
  */
 public record Sharding(int count, List<String> by, AnnotationMirror mirror, AnnotationValue countValue,
-    AnnotationValue byValue) {
+    AnnotationValue byValue, boolean random, AnnotationValue randomValue) {
 
-  /** Whether the whole sort key chooses the shard. */
+  /** Whether the whole sort key chooses the shard (false for random shards). */
   public boolean bySortKey() {
-    return by.isEmpty();
+    return by.isEmpty() && !random;
   }
 }

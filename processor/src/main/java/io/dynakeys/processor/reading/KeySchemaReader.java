@@ -283,7 +283,9 @@ public final class KeySchemaReader {
         return new Result.Invalid(); // javac has reported the malformed attribute
       }
       sharding = new Sharding(count.get(), IndexReader.names(sharded.get(), "by"), sharded.get(),
-          Mirrors.explicit(sharded.get(), "count"), Mirrors.explicit(sharded.get(), "by"));
+          Mirrors.explicit(sharded.get(), "count"), Mirrors.explicit(sharded.get(), "by"),
+          Mirrors.value(sharded.get(), "random", Boolean.class).orElse(false),
+          Mirrors.explicit(sharded.get(), "random"));
     }
     return new Result.Read(new KeySchemaModel(ClassName.get(type), keysClassName(type), table,
         List.copyOf(indexes), List.copyOf(attributes), type, schema,

@@ -1,5 +1,6 @@
 package io.dynakeys.processor.validation;
 
+import io.dynakeys.processor.model.IndexGroup;
 import io.dynakeys.processor.model.IndexModel;
 import io.dynakeys.processor.model.KeySchemaModel;
 import io.dynakeys.processor.reading.Mirrors;
@@ -48,6 +49,12 @@ public final class IndexValidator {
       }
       checkKeys(model, index, components);
       checkAttributes(model, index, usedAttributes);
+    }
+    int most = io.dynakeys.runtime.entity.IndexGroup.MAX_MEMBERS;
+    for (IndexGroup group : IndexGroup.of(model)) {
+      if (group.members().size() > most) {
+        error(model, group.index(), Messages.indexGroupTooLarge(group.index().name(), group.members(), most), "name");
+      }
     }
     NativeIndexValidator nativeIndexes = new NativeIndexValidator(report);
     for (IndexModel index : model.nativeIndexes()) {

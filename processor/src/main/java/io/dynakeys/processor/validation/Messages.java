@@ -343,6 +343,35 @@ public final class Messages {
         + " the components in by";
   }
 
+  public static String randomShardsWithSortKey(String record) {
+    return "@Sharded(random = true) spreads one aggregate item over random shards, and " + record
+        + " has a sort key: its items would be scattered with no way to find one. Remove the sort key"
+        + " (an aggregate is one item per partition), or shard by a hash of the sort key (remove random)";
+  }
+
+  public static String randomShardsWithBy() {
+    return "@Sharded(random = true) chooses each write's shard at random, so by (the components a"
+        + " shard is hashed from) has no meaning. Remove by, or remove random";
+  }
+
+  public static String randomShardsWithIndex(String record, String index) {
+    return "@Sharded(random = true) stores " + record + " as one part of the total in each shard,"
+        + " so the index " + index + " would list every shard's part as an item. Remove the index:"
+        + " an aggregate is read by ShardedAggregate, which combines the shards";
+  }
+
+  public static String randomShardsNotCombinable(String record, String component, String type) {
+    return component + " is a " + type + ", which cannot be combined across the shards of the"
+        + " aggregate " + record + " (@Sharded(random = true)): a read sums numbers and unites sets."
+        + " Make it a number or a set, or keep it in another record";
+  }
+
+  public static String randomShardsVersioned(String component) {
+    return "@DynamoDbVersionAttribute on " + component + " cannot version an aggregate spread over"
+        + " random shards (@Sharded(random = true)): each shard item would have its own version, and"
+        + " adds need none. Remove it";
+  }
+
   public static String shardByTwice(String name) {
     return "@Sharded names " + name + " twice in by: name each component once";
   }
@@ -715,5 +744,13 @@ public final class Messages {
     return "@Padded on " + component + " has no effect in the native index " + index + ": the"
         + " attribute holds the value as the SDK stores it (a number sorts as a number, without"
         + " padding), and " + component + " is in no composed key. Remove @Padded";
+  }
+
+  // Typed updates.
+  public static String indexGroupTooLarge(String index, java.util.List<String> members, int most) {
+    return "the index " + index + " needs " + members.size() + " components outside the table's key to be"
+        + " set together (" + String.join(", ", members) + "), more than the " + most + " a typed update"
+        + " takes in one group: an update of any of them would have to rewrite every index they key. Key"
+        + " the index (or the indexes sharing these components) by fewer components, or by table-key ones";
   }
 }

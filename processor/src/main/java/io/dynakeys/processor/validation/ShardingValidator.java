@@ -1,5 +1,8 @@
 package io.dynakeys.processor.validation;
 
+import io.dynakeys.processor.model.Attribute;
+import io.dynakeys.processor.model.AttributeTag;
+import io.dynakeys.processor.model.AttributeType;
 import io.dynakeys.processor.model.KeyComponent;
 import io.dynakeys.processor.model.KeySchemaModel;
 import io.dynakeys.processor.model.Sharding;
@@ -10,7 +13,9 @@ import java.util.Set;
 /**
  * The checks of {@code @Sharded}: a count from 2 to {@value #MAX_SHARDS}, {@code by} components
  * that exist, are key components and include a sort component (or a sort key to hash by
- * default), and no generated path index, which the shard would scatter.
+ * default), and no generated path index, which the shard would scatter; for random shards (a
+ * write-sharded aggregate), a record without a sort key, {@code by} or index whose other
+ * components are numbers and sets.
  */
 public final class ShardingValidator {
   /**
@@ -44,6 +49,10 @@ public final class ShardingValidator {
     if (path != null && path.path().indexes()) {
       report.error(Messages.shardedPathIndexes(path.name()), model.element(), s.mirror(), null);
     }
+    if (s.random()) {
+      validateAggregate(model, s);
+      return;
+    }
     if (s.bySortKey()) {
       if (model.sort().components().isEmpty()) {
         report.error(Messages.shardedWithoutSortKey(model.recordName()), model.element(), s.mirror(), null);
@@ -74,6 +83,48 @@ public final class ShardingValidator {
     }
     if (valid && !sortComponent) {
       report.error(Messages.shardByOnlyPartition(), model.element(), s.mirror(), s.byValue());
+    }
+  }
+
+  /** Number types whose stored values are summed. */
+  private static final Set<String> NUMBERS = Set.of("java.lang.Byte", "java.lang.Short", "java.lang.Integer",
+      "java.lang.Long", "java.lang.Float", "java.lang.Double", "java.math.BigDecimal", "java.math.BigInteger");
+
+  /**
+   * A write-sharded aggregate: no sort key (each shard holds one item), no {@code by} (nothing is
+   * hashed), no secondary index (it would list every shard item, each a part of the total), and
+   * every component outside the partition key a number or a set, which the read combines (sum,
+   * union), not versioned.
+   */
+  private void validateAggregate(KeySchemaModel model, Sharding s) {
+    if (!model.sort().components().isEmpty() || !model.sort().prefix().isEmpty()) {
+      report.error(Messages.randomShardsWithSortKey(model.recordName()), model.element(), s.mirror(), s.randomValue());
+    }
+    if (!s.by().isEmpty()) {
+      report.error(Messages.randomShardsWithBy(), model.element(), s.mirror(), s.byValue());
+    }
+    if (!model.indexes().isEmpty() || !model.nativeIndexes().isEmpty()) {
+      String index = (model.indexes().isEmpty() ? model.nativeIndexes() : model.indexes()).get(0).name();
+      report.error(Messages.randomShardsWithIndex(model.recordName(), index), model.element(), s.mirror(),
+          s.randomValue());
+    }
+    Set<String> partition = new HashSet<>();
+    model.partition().components().forEach(c -> partition.add(c.name()));
+    for (Attribute a : model.attributes()) {
+      if (partition.contains(a.name())) {
+        continue;
+      }
+      javax.lang.model.element.Element element = model.element().getRecordComponents().stream()
+          .filter(c -> c.getSimpleName().contentEquals(a.name())).findFirst()
+          .map(c -> (javax.lang.model.element.Element) c).orElse(model.element());
+      boolean number = a.type().kind() == AttributeType.Kind.SCALAR && NUMBERS.contains(a.type().type().toString());
+      boolean set = a.type().kind() == AttributeType.Kind.SET;
+      if (a.tags().stream().anyMatch(t -> t.kind() == AttributeTag.Kind.VERSION)) {
+        report.error(Messages.randomShardsVersioned(a.name()), element, null, null);
+      } else if (!number && !set) {
+        report.error(Messages.randomShardsNotCombinable(model.recordName(), a.name(), a.valueType().toString()),
+            element, null, null);
+      }
     }
   }
 

@@ -9,6 +9,7 @@ import com.palantir.javapoet.TypeSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import io.dynakeys.processor.model.Attribute;
+import io.dynakeys.processor.model.IndexGroup;
 import io.dynakeys.processor.model.IndexModel;
 import io.dynakeys.processor.model.KeyComponent;
 import io.dynakeys.processor.model.KeyLayout;
@@ -32,11 +33,15 @@ public final class KeysWriter {
   private final KeySchemaModel model;
   private final Names names;
   private final Map<String, ComponentCode> code = new LinkedHashMap<>();
+  private final List<IndexGroup> groups;
+  private final java.util.Set<String> grouped;
 
   /** @param model a validated record */
   public KeysWriter(KeySchemaModel model) {
     this.model = model;
     this.names = new Names(model);
+    this.groups = IndexGroup.of(model);
+    this.grouped = IndexGroup.members(model);
     for (KeyComponent c : model.keyComponents().values()) {
       code.put(c.name(), new ComponentCode(c, model.recordName(), model.partition().delimiter(),
           names.constant(c.name())));
@@ -54,6 +59,9 @@ public final class KeysWriter {
     code.values().forEach(c -> keys.addField(c.field()));
     for (Attribute a : model.attributes()) {
       keys.addField(handle(a));
+    }
+    for (IndexGroup group : groups) {
+      keys.addField(group(group));
     }
     keys.addField(FieldSpec.builder(ParameterizedTypeName.get(RuntimeTypes.ENTITY_DESCRIPTOR, model.record()),
             "LAYOUT", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
@@ -100,8 +108,10 @@ public final class KeysWriter {
     boolean primary = model.table().components().stream().anyMatch(c -> c.name().equals(a.name()));
     // A component of native indexes only is an index key stored as itself: no codec.
     boolean nativeOnly = key == null && model.nativeComponents().contains(a.name());
+    boolean inGroup = grouped.contains(a.name());
     ClassName kind = nativeOnly ? RuntimeTypes.INDEX_KEY_COMPONENT : key == null ? RuntimeTypes.VALUE_ATTRIBUTE
-        : primary ? RuntimeTypes.PRIMARY_KEY_COMPONENT : RuntimeTypes.INDEX_KEY_COMPONENT;
+        : primary ? RuntimeTypes.PRIMARY_KEY_COMPONENT
+        : inGroup ? RuntimeTypes.GROUPED_INDEX_COMPONENT : RuntimeTypes.INDEX_KEY_COMPONENT;
     TypeName type = ParameterizedTypeName.get(kind, model.record(), a.valueType());
     CodeBlock init = nativeOnly
         ? CodeBlock.of("$T.indexKey($S, $S, $T::$N)", RuntimeTypes.ATTRIBUTE, a.name(), a.attributeName(),
@@ -109,13 +119,52 @@ public final class KeysWriter {
         : key == null
         ? CodeBlock.of("$T.value($S, $S, $T::$N)", RuntimeTypes.ATTRIBUTE, a.name(), a.attributeName(),
             model.record(), a.name())
-        : CodeBlock.of("$T.$N($S, $S, $T::$N, $N)", RuntimeTypes.ATTRIBUTE, primary ? "primaryKey" : "indexKey",
+        : CodeBlock.of("$T.$N($S, $S, $T::$N, $N)", RuntimeTypes.ATTRIBUTE,
+            primary ? "primaryKey" : inGroup ? "groupedIndexKey" : "indexKey",
             a.name(), a.attributeName(), model.record(), a.name(), code.get(a.name()).fieldName());
     return FieldSpec.builder(type, names.handle(a.name()), Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
         .initializer(init)
         .addJavadoc("{@code $L}$L: $L.\n", a.name(), a.renamed() ? " (stored as {@code " + a.attributeName() + "})" : "",
             nativeOnly ? "stored as itself, in " + nativeKeysOf(a.name())
-                : key == null ? "in no key" : written(key) + ", in " + keysOf(a.name()) + nativeAlso(a.name()))
+                : key == null ? "in no key" : written(key) + ", in " + keysOf(a.name()) + nativeAlso(a.name())
+                    + (inGroup ? "; set with " + groupsOf(a.name()) : ""))
+        .build();
+  }
+
+  /** The groups that set {@code component}: {@code {@link #BY_OWNER}}. */
+  private String groupsOf(String component) {
+    return String.join(" or ", groups.stream().filter(g -> g.members().contains(component))
+        .map(g -> "{@link #" + names.group(g.index().name()) + "}").toList());
+  }
+
+  /**
+   * The group of an index: {@code IndexGroup.Of2<Task, String, Integer> BY_OWNER =
+   * IndexGroup.of("byOwner", OWNER, PRIORITY)}, the handles in the group's order.
+   */
+  private FieldSpec group(IndexGroup group) {
+    List<TypeName> types = new ArrayList<>();
+    types.add(model.record());
+    List<CodeBlock> args = new ArrayList<>();
+    args.add(CodeBlock.of("$S", group.index().name()));
+    for (String member : group.members()) {
+      Attribute a = model.attributes().stream().filter(x -> x.name().equals(member)).findFirst().orElseThrow();
+      types.add(a.valueType());
+      args.add(CodeBlock.of("$N", names.handle(member)));
+    }
+    ClassName of = RuntimeTypes.INDEX_GROUP.nestedClass("Of" + group.members().size());
+    List<String> others = new ArrayList<>();
+    for (IndexGroup g : groups) {
+      if (g != group && g.members().stream().anyMatch(group.members()::contains)) {
+        others.add("{@code " + g.index().name() + "}");
+      }
+    }
+    return FieldSpec.builder(ParameterizedTypeName.get(of, types.toArray(TypeName[]::new)),
+            names.group(group.index().name()), Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+        .initializer("$T.of($L)", RuntimeTypes.INDEX_GROUP, CodeBlock.join(args, ", "))
+        .addJavadoc("The components an update sets together to rewrite the key of the index {@code $L}$L:"
+            + " {@code update.set($N, $L)}.\n", group.index().name(),
+            others.isEmpty() ? "" : " (and of " + String.join(", ", others) + ", which share them)",
+            names.group(group.index().name()), String.join(", ", group.members()))
         .build();
   }
 
@@ -199,7 +248,8 @@ public final class KeysWriter {
           index.local(), layoutKey(index.layout().partition()),
           index.layout().hasSortKey() ? layoutKey(index.layout().sort()) : CodeBlock.of("null")));
     }
-    return CodeBlock.of("$T.of($L)", RuntimeTypes.ENTITY_LAYOUT, CodeBlock.join(args, ", "));
+    CodeBlock layout = CodeBlock.of("$T.of($L)", RuntimeTypes.ENTITY_LAYOUT, CodeBlock.join(args, ", "));
+    return model.sharded() && model.sharding().random() ? CodeBlock.of("$L.withRandomShards()", layout) : layout;
   }
 
   private CodeBlock layoutKey(KeyPart part) {
@@ -414,6 +464,10 @@ public final class KeysWriter {
   }
 
   private void addKeyOfItem(TypeSpec.Builder keys) {
+    if (model.sharded() && model.sharding().random()) {
+      new ShardWriter(model, names, code).addAggregateKeys(keys);
+      return;
+    }
     CodeBlock sort = model.hasSortKey() ? CodeBlock.of(", sortKey(item)") : CodeBlock.of("");
     keys.addMethod(MethodSpec.methodBuilder("key")
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)

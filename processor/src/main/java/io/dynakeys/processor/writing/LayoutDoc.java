@@ -123,7 +123,14 @@ final class LayoutDoc {
     String record = model.recordName();
     KeyPart sort = model.sort();
     String text;
-    if (model.sharding().bySortKey()) {
+    if (model.sharding().random()) {
+      // Each write picks a shard at random: the example shows the first and the last.
+      ShardCodec shards = new ShardCodec(record, model.partition().delimiter(), model.sharding().count());
+      String base = example(record, model.partition());
+      return (base.isEmpty() ? shards.encode(0) : shards.append(base, 0)) + " ... "
+          + (base.isEmpty() ? shards.encode(shards.count() - 1) : shards.append(base, shards.count() - 1))
+          + ", one chosen at random by each write";
+    } else if (model.sharding().bySortKey()) {
       text = example(record, sort);
     } else {
       java.util.List<String> parts = new java.util.ArrayList<>();

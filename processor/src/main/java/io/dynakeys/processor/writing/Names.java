@@ -34,6 +34,7 @@ final class Names {
   private final Map<String, String> constants = new LinkedHashMap<>();
   private final Map<String, String> handles = new LinkedHashMap<>();
   private final String shardConstant;
+  private final Map<String, String> groups = new LinkedHashMap<>();
   /** An allocator holding every reserved name, copied for each method (cheaper than refilling one). */
   private final NameAllocator reserved;
 
@@ -80,9 +81,18 @@ final class Names {
       shard = shard + "_";
     }
     shardConstant = shard;
+    // Index groups last, so that they rename no handle or codec a record had before them.
+    for (io.dynakeys.processor.model.IndexGroup group : io.dynakeys.processor.model.IndexGroup.of(model)) {
+      String constant = constantName(group.index().name());
+      while (!taken.add(constant)) {
+        constant = constant + "_";
+      }
+      groups.put(group.index().name(), constant);
+    }
     reservedForLocals.addAll(constants.values());
     reservedForLocals.addAll(handles.values());
     reservedForLocals.add(shardConstant);
+    reservedForLocals.addAll(groups.values());
     reserved = new NameAllocator();
     for (String name : reservedForLocals) {
       reserved.newName(name, "reserved:" + name);
@@ -97,6 +107,14 @@ final class Names {
   /** The handle constant of the record component {@code component}: {@code SCORE} for {@code score}, unless taken. */
   String handle(String component) {
     return handles.get(component);
+  }
+
+  /**
+   * The constant of the index group named after {@code index}: {@code BY_OWNER} for
+   * {@code byOwner}, unless a handle, codec or the shard took it (then with a suffix).
+   */
+  String group(String index) {
+    return groups.get(index);
   }
 
   /** The codec constant of {@code component}: {@code SCORE_CODEC} for {@code score}, unless taken. */

@@ -18,7 +18,9 @@ import javax.lang.model.element.Modifier;
 /**
  * Writes the partition key methods of a {@code @Sharded} record: the shard codec, the key of an
  * item (with its shard), of components and a shard, of every shard, and the shard of an item,
- * which is a function of its key components so that {@code key(...)} needs no fan-out.
+ * which is a function of its key components so that {@code key(...)} needs no fan-out. A
+ * write-sharded aggregate ({@code random = true}) has no shard of an item: it gets the key without
+ * the shard instead, the key of one shard item and {@code aggregate(...)}.
  */
 final class ShardWriter {
   private final KeySchemaModel model;
@@ -41,18 +43,34 @@ final class ShardWriter {
         .build());
 
     List<CodeBlock> accessors = part.components().stream().map(c -> CodeBlock.of("item.$N()", c.name())).toList();
-    List<CodeBlock> withShard = new ArrayList<>(accessors);
-    withShard.add(CodeBlock.of("shard(item)"));
-    keys.addMethod(MethodSpec.methodBuilder("partitionKey")
-        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-        .returns(String.class)
-        .addParameter(model.record(), "item")
-        .addJavadoc("The encoded partition key of {@code item}, in the shard its key hashes to"
-            + " ({@link #shard}).\n\n@throws $L when the item or a component is null, or a"
-            + " component is outside its domain\n", KeysWriter.KEY_FORMAT_EXCEPTION)
-        .addStatement("$T.requireItem(item, $S)", RuntimeTypes.KEY_FORMAT_EXCEPTION, model.recordName())
-        .addStatement("return partitionKey($L)", CodeBlock.join(withShard, ", "))
-        .build());
+    boolean random = model.sharding().random();
+    if (random) {
+      keys.addMethod(MethodSpec.methodBuilder("partitionKeyWithoutShard")
+          .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+          .returns(String.class)
+          .addParameter(model.record(), "item")
+          .addJavadoc("The partition key of {@code item}'s aggregate without its shard: what the key of"
+              + " each of its shard items starts with, before the delimiter and the shard number."
+              + " Each write chooses a shard at random, so an item has no one partition key.\n\n@throws $L"
+              + " when the item or a component is null, or a component is outside its domain\n",
+              KeysWriter.KEY_FORMAT_EXCEPTION)
+          .addStatement("$T.requireItem(item, $S)", RuntimeTypes.KEY_FORMAT_EXCEPTION, model.recordName())
+          .addStatement("return partitionKeyWithoutShard($L)", CodeBlock.join(accessors, ", "))
+          .build());
+    } else {
+      List<CodeBlock> withShard = new ArrayList<>(accessors);
+      withShard.add(CodeBlock.of("shard(item)"));
+      keys.addMethod(MethodSpec.methodBuilder("partitionKey")
+          .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+          .returns(String.class)
+          .addParameter(model.record(), "item")
+          .addJavadoc("The encoded partition key of {@code item}, in the shard its key hashes to"
+              + " ({@link #shard}).\n\n@throws $L when the item or a component is null, or a"
+              + " component is outside its domain\n", KeysWriter.KEY_FORMAT_EXCEPTION)
+          .addStatement("$T.requireItem(item, $S)", RuntimeTypes.KEY_FORMAT_EXCEPTION, model.recordName())
+          .addStatement("return partitionKey($L)", CodeBlock.join(withShard, ", "))
+          .build());
+    }
 
     NameAllocator locals = names.allocator();
     List<String> parameters = Names.parameters(locals, part.components());
@@ -86,7 +104,7 @@ final class ShardWriter {
     locals = names.allocator();
     parameters = Names.parameters(locals, part.components());
     MethodSpec.Builder base = MethodSpec.methodBuilder("partitionKeyWithoutShard")
-        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .addModifiers(random ? Modifier.PUBLIC : Modifier.PRIVATE, Modifier.STATIC)
         .returns(String.class);
     addParameters(base, part.components(), parameters);
     List<CodeBlock> pieces = new ArrayList<>();
@@ -104,7 +122,13 @@ final class ShardWriter {
       pieces.addAll(e.pieces());
     }
     base.addStatement("return $L", pieces.isEmpty() ? CodeBlock.of("$S", "") : CodeBlock.join(pieces, " + "));
+    if (random) {
+      base.addJavadoc("The partition key of the aggregate with these components without its shard.\n");
+    }
     keys.addMethod(base.build());
+    if (random) {
+      return; // no shard is a function of the item
+    }
 
     List<KeyComponent> by = model.shardComponents();
     keys.addMethod(MethodSpec.methodBuilder("shard")
@@ -142,6 +166,42 @@ final class ShardWriter {
       shardOf.addStatement("return $N.shardOf($L)", shardCodec, CodeBlock.join(text, " + "));
     }
     keys.addMethod(shardOf.build());
+  }
+
+  /**
+   * The entry points of a write-sharded aggregate ({@code @Sharded(random = true)}): the key of one
+   * shard item, and {@code aggregate(...)}, the runtime's {@code ShardedAggregate} over every
+   * shard of a partition, which adds to a random shard and reads them all combined.
+   */
+  void addAggregateKeys(TypeSpec.Builder keys) {
+    KeyPart part = model.partition();
+    NameAllocator locals = names.allocator();
+    List<String> parameters = Names.parameters(locals, part.components());
+    String shard = locals.newName("shard");
+    MethodSpec.Builder key = MethodSpec.methodBuilder("key")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(RuntimeTypes.KEY)
+        .addJavadoc("The primary key of shard {@code $N} of the aggregate with these components: one"
+            + " part of its total.\n", shard);
+    addParameters(key, part.components(), parameters);
+    key.addParameter(int.class, shard);
+    List<String> withShard = new ArrayList<>(parameters);
+    withShard.add(shard);
+    key.addStatement("return $T.of(partitionKey($L))", RuntimeTypes.PRIMARY_KEY, KeysWriter.arguments(withShard));
+    keys.addMethod(key.build());
+
+    locals = names.allocator();
+    parameters = Names.parameters(locals, part.components());
+    MethodSpec.Builder aggregate = MethodSpec.methodBuilder("aggregate")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(ParameterizedTypeName.get(RuntimeTypes.SHARDED_AGGREGATE, model.record()))
+        .addJavadoc("The aggregate with these components, over its $L shards: {@code add()} writes"
+            + " to one at random, {@code read(table)} reads every shard concurrently and sums the"
+            + " numbers and unites the sets.\n", model.sharding().count());
+    addParameters(aggregate, part.components(), parameters);
+    aggregate.addStatement("return $T.of(tableSchema(), partitionKeys($L))", RuntimeTypes.SHARDED_AGGREGATE,
+        KeysWriter.arguments(parameters));
+    keys.addMethod(aggregate.build());
   }
 
   /**

@@ -61,7 +61,9 @@ final class TableSchemaWriter {
         init.add("\n.tag($S, $L)", a.attributeName(), tag(tag));
       }
     }
-    init.add("\n.partitionKey($S, $T::partitionKey)", model.partition().attribute(), model.keysClass());
+    // An aggregate's item is in any of its shards: the schema checks the key without its shard.
+    init.add("\n.partitionKey($S, $T::$N)", model.partition().attribute(), model.keysClass(),
+        model.sharded() && model.sharding().random() ? "partitionKeyWithoutShard" : "partitionKey");
     // Bare prefixes and the delimiter: the runtime owns a key by the processor's rule (the bare
     // prefix, or the prefix and the delimiter), so PROFILE_PHOTO#1 is no PROFILE key.
     String partitionPrefix = model.partition().prefix();

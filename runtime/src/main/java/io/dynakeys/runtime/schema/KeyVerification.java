@@ -52,7 +52,7 @@ final class KeyVerification {
       if (computed == null && !key.required() && !absent.isEmpty()) {
         continue; // a stored index key whose components a projection lacks cannot be checked
       }
-      if (stored.s() == null || !stored.s().equals(computed)) {
+      if (stored.s() == null || !key.matches(stored.s(), computed)) {
         throw new KeyMismatchException(record, key.name(), AttributeValues.describe(stored), computed);
       }
     }

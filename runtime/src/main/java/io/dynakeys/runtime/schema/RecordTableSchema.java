@@ -421,6 +421,12 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
    */
   @Override
   public Map<String, AttributeValue> itemToMap(T item, boolean ignoreNulls) {
+    if (item != null && descriptor != null && descriptor.layout().randomShards()) {
+      throw new UnsupportedOperationException(record + " is a write-sharded aggregate (@Sharded(random ="
+          + " true)): each shard item holds a part of the total, so a whole item cannot be put (it would"
+          + " replace one shard's part, and the total would lose it). Add to it with " + descriptor.keysClass()
+          .substring(descriptor.keysClass().lastIndexOf('.') + 1) + ".aggregate(...).add()");
+    }
     Map<String, AttributeValue> out = new LinkedHashMap<>();
     for (ComponentAttribute<T> component : components) {
       AttributeValue value = item == null ? null : component.write(item, record);

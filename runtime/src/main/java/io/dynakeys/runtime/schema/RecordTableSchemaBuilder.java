@@ -186,7 +186,15 @@ public final class RecordTableSchemaBuilder<T> {
     if (partitionKeyAttribute != null) {
       throw declarationError("declares two partition keys: " + partitionKeyAttribute + " and " + attributeName);
     }
-    addKey(attributeName, "partition key", keyFunction, true);
+    if (entity != null && entity.layout().randomShards()) {
+      // A write-sharded aggregate: keyFunction gives the key without its shard, any shard holds a part.
+      io.dynakeys.codecs.EntityLayout layout = entity.layout();
+      claim(attributeName);
+      keys.add(new KeyAttribute<>(attributeName, "partition key", Objects.requireNonNull(keyFunction, "keyFunction"),
+          true, new io.dynakeys.codecs.ShardCodec(layout.record(), layout.partition().delimiter(), layout.shards())));
+    } else {
+      addKey(attributeName, "partition key", keyFunction, true);
+    }
     partitionKeyAttribute = attributeName;
     return this;
   }

@@ -41,9 +41,9 @@ public final class KeyText {
       out.put(segment.component(), segment.codec().decode(reader, i == segments.size() - 1 && !sharded));
     }
     if (sharded) {
-      if (!segments.isEmpty()) {
-        reader.delimiter("shard");
-      }
+      // The shard always follows a delimiter (ShardCodec.append), after a constant partition's bare
+      // prefix too, as the generated parser reads it.
+      reader.delimiter("shard");
       new ShardCodec(layout.record(), key.delimiter(), layout.shards()).decode(reader);
     }
     reader.end();

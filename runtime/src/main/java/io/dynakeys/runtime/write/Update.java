@@ -5,6 +5,8 @@ import io.dynakeys.codecs.KeyCodec;
 import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.entity.Attribute;
 import io.dynakeys.runtime.entity.EntityDescriptor;
+import io.dynakeys.runtime.entity.GroupedIndexComponent;
+import io.dynakeys.runtime.entity.IndexGroup;
 import io.dynakeys.runtime.entity.IndexKeyComponent;
 import io.dynakeys.runtime.entity.KeyComponent;
 import io.dynakeys.runtime.entity.PrimaryKeyComponent;
@@ -271,25 +273,177 @@ public final class Update<R> {
 
   /**
    * {@code SET attribute = value} on a component of a secondary index's key, and the index's key
-   * attributes rewritten from it in the same request. Every other component of that index that is
-   * not in the table's key must be set by this update too ({@link #toRequest} refuses it
-   * otherwise, naming them); the table-key components come from the item's key. An empty
-   * {@code Optional} takes the item out of the sparse index it keys (its index keys are removed).
+   * attributes rewritten from it in the same request: the index's other components are all in the
+   * table's key (taken from the item's key) or it is a native index, which stores the component as
+   * itself. A component whose index needs other components outside the table's key is a
+   * {@link GroupedIndexComponent}, set only with them by {@link #set(IndexGroup.Of2, Object, Object)}.
+   * An empty {@code Optional} takes the item out of the sparse index it keys (its index keys are
+   * removed).
    *
    * @throws KeyFormatException when the value cannot be written in a key ({@code null}, out of its
    *     domain, holding a delimiter), before anything is sent
    */
   public <T> Update<R> set(IndexKeyComponent<R, T> attribute, T value) {
     Objects.requireNonNull(attribute, "attribute");
+    Object keyValue = checkKeyValue(attribute, value);
+    return setKeyValue(attribute, value, keyValue);
+  }
+
+  /**
+   * Sets every component of {@code group} ({@code TaskKeys.BY_OWNER}: the components outside the
+   * table's key that an index's new key needs, and those of the indexes they also key), and
+   * rewrites the key attributes of every index they key in the same request, the table-key
+   * components taken from the item's key. This is the only way to set a
+   * {@link GroupedIndexComponent}, so an update that writes half an index key does not compile.
+   * An empty {@code Optional} member takes the item out of the sparse indexes it keys (their key
+   * attributes are removed) and the other indexes are rewritten from the other values.
+   *
+   * <p>Every value is checked before any is recorded: a {@link KeyFormatException} (a
+   * {@code null}, a value out of its domain or holding a delimiter) leaves the update as it was.
+   *
+   * @param group the group, from the generated keys class
+   * @param a the new value of member 1
+   * @param b the new value of member 2
+   * @return this update
+   */
+  public <A, B> Update<R> set(IndexGroup.Of2<R, A, B> group, A a, B b) {
+    return setGroup(group, a, b);
+  }
+
+  /**
+   * Sets the 3 components of {@code group} and rewrites the key attributes of every index they
+   * key, in the same request: see {@link #set(IndexGroup.Of2, Object, Object)}.
+   *
+   * @param group the group, from the generated keys class
+   * @param a the new value of member 1
+   * @param b the new value of member 2
+   * @param c the new value of member 3
+   * @return this update
+   */
+  public <A, B, C> Update<R> set(IndexGroup.Of3<R, A, B, C> group, A a, B b, C c) {
+    return setGroup(group, a, b, c);
+  }
+
+  /**
+   * Sets the 4 components of {@code group} and rewrites the key attributes of every index they
+   * key, in the same request: see {@link #set(IndexGroup.Of2, Object, Object)}.
+   *
+   * @param group the group, from the generated keys class
+   * @param a the new value of member 1
+   * @param b the new value of member 2
+   * @param c the new value of member 3
+   * @param d the new value of member 4
+   * @return this update
+   */
+  public <A, B, C, D> Update<R> set(IndexGroup.Of4<R, A, B, C, D> group, A a, B b, C c, D d) {
+    return setGroup(group, a, b, c, d);
+  }
+
+  /**
+   * Sets the 5 components of {@code group} and rewrites the key attributes of every index they
+   * key, in the same request: see {@link #set(IndexGroup.Of2, Object, Object)}.
+   *
+   * @param group the group, from the generated keys class
+   * @param a the new value of member 1
+   * @param b the new value of member 2
+   * @param c the new value of member 3
+   * @param d the new value of member 4
+   * @param e the new value of member 5
+   * @return this update
+   */
+  public <A, B, C, D, E> Update<R> set(IndexGroup.Of5<R, A, B, C, D, E> group, A a, B b, C c, D d, E e) {
+    return setGroup(group, a, b, c, d, e);
+  }
+
+  /**
+   * Sets the 6 components of {@code group} and rewrites the key attributes of every index they
+   * key, in the same request: see {@link #set(IndexGroup.Of2, Object, Object)}.
+   *
+   * @param group the group, from the generated keys class
+   * @param a the new value of member 1
+   * @param b the new value of member 2
+   * @param c the new value of member 3
+   * @param d the new value of member 4
+   * @param e the new value of member 5
+   * @param f the new value of member 6
+   * @return this update
+   */
+  public <A, B, C, D, E, F> Update<R> set(IndexGroup.Of6<R, A, B, C, D, E, F> group, A a, B b, C c, D d, E e, F f) {
+    return setGroup(group, a, b, c, d, e, f);
+  }
+
+  /**
+   * Sets the 7 components of {@code group} and rewrites the key attributes of every index they
+   * key, in the same request: see {@link #set(IndexGroup.Of2, Object, Object)}.
+   *
+   * @param group the group, from the generated keys class
+   * @param a the new value of member 1
+   * @param b the new value of member 2
+   * @param c the new value of member 3
+   * @param d the new value of member 4
+   * @param e the new value of member 5
+   * @param f the new value of member 6
+   * @param g the new value of member 7
+   * @return this update
+   */
+  public <A, B, C, D, E, F, G> Update<R> set(IndexGroup.Of7<R, A, B, C, D, E, F, G> group, A a, B b, C c, D d, E e, F f, G g) {
+    return setGroup(group, a, b, c, d, e, f, g);
+  }
+
+  /**
+   * Sets the 8 components of {@code group} and rewrites the key attributes of every index they
+   * key, in the same request: see {@link #set(IndexGroup.Of2, Object, Object)}.
+   *
+   * @param group the group, from the generated keys class
+   * @param a the new value of member 1
+   * @param b the new value of member 2
+   * @param c the new value of member 3
+   * @param d the new value of member 4
+   * @param e the new value of member 5
+   * @param f the new value of member 6
+   * @param g the new value of member 7
+   * @param h the new value of member 8
+   * @return this update
+   */
+  public <A, B, C, D, E, F, G, H> Update<R> set(IndexGroup.Of8<R, A, B, C, D, E, F, G, H> group, A a, B b, C c, D d, E e, F f, G g, H h) {
+    return setGroup(group, a, b, c, d, e, f, g, h);
+  }
+
+  private Update<R> setGroup(IndexGroup<R> group, Object... values) {
+    Objects.requireNonNull(group, "group");
+    List<GroupedIndexComponent<R, ?>> members = group.members();
+    Object[] keyValues = new Object[members.size()];
+    for (int i = 0; i < keyValues.length; i++) {
+      keyValues[i] = checkKeyValue(members.get(i), values[i]);
+    }
+    for (int i = 0; i < keyValues.length; i++) {
+      setKeyValue(members.get(i), values[i], keyValues[i]);
+    }
+    return this;
+  }
+
+  /** Marks an empty {@code Optional} key value: the component is removed, and its indexes' keys with it. */
+  private static final Object EMPTIED = new Object();
+
+  /** The value a key component's new {@code value} writes in keys, checked by its codec; {@link #EMPTIED} for an empty {@code Optional}. */
+  private Object checkKeyValue(KeyComponent<R, ?> attribute, Object value) {
     Object keyValue = value;
     if (schema.isOptional(attribute)) {
       if (io.dynakeys.codecs.OptionalComponents.isEmpty((Optional<?>) value, entity.name(), attribute.name())) {
-        return removeIndexComponent(attribute, "set(" + attribute.name() + ", Optional.empty())");
+        return EMPTIED;
       }
       keyValue = ((Optional<?>) value).get();
     }
     encodeComponent(attribute, keyValue);
-    AttributeValue stored = schema.storedValue(attribute, value);
+    return keyValue;
+  }
+
+  private Update<R> setKeyValue(KeyComponent<R, ?> attribute, Object value, Object keyValue) {
+    if (keyValue == EMPTIED) {
+      return removeIndexComponent(attribute, "set(" + attribute.name() + ", Optional.empty())");
+    }
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    AttributeValue stored = schema.storedValue((Attribute) attribute, value);
     add(Kind.SET, attribute, stored, "set");
     indexValues().put(attribute.name(), keyValue);
     return this;
@@ -305,7 +459,17 @@ public final class Update<R> {
     return removeIndexComponent(attribute, "remove");
   }
 
-  private Update<R> removeIndexComponent(IndexKeyComponent<R, ?> attribute, String operation) {
+  /**
+   * {@code REMOVE attribute} on an {@code Optional} component of an index group: the item leaves
+   * every index the component keys, which needs none of the group's other values (an index with an
+   * empty component has no key). Only an {@code Optional} can be removed.
+   */
+  public <V> Update<R> remove(GroupedIndexComponent<R, Optional<V>> attribute) {
+    Objects.requireNonNull(attribute, "attribute");
+    return removeIndexComponent(attribute, "remove");
+  }
+
+  private Update<R> removeIndexComponent(KeyComponent<R, ?> attribute, String operation) {
     if (!schema.isOptional(attribute)) {
       throw new IllegalArgumentException(operation + "(" + attribute.name() + ") would leave "
           + entity.name() + "'s index key without a component; only an Optional component can be removed");
@@ -636,7 +800,8 @@ public final class Update<R> {
             + String.join(", ", touchedComponents(keys)) + ", which key" + " the index \"" + index.name()
             + "\", but not " + String.join(", ", missing) + ": the index's new key needs "
             + (missing.size() == 1 ? "its value" : "their values") + ", so set "
-            + (missing.size() == 1 ? "it" : "them") + " in the same update (or use a transaction's put of the whole item)");
+            + (missing.size() == 1 ? "it" : "them") + " in the same update: set them together through "
+            + keysClassName() + "' group of the index (" + keysClassName() + ".BY_...), or put the whole item");
       }
       for (EntityLayout.Key k : keys) {
         sets.add(new String[] {k.attribute(), KeyText.encode(entity.name(), k, k == index.partition(), values)});
@@ -654,6 +819,12 @@ public final class Update<R> {
       }
     }
     return out;
+  }
+
+  /** {@code TaskKeys}, for messages. */
+  private String keysClassName() {
+    String name = entity.keysClass();
+    return name.substring(name.lastIndexOf('.') + 1);
   }
 
   // ---- running

@@ -12,6 +12,9 @@
  *   <li>{@link io.dynakeys.runtime.write.Condition}: comparisons, between, begins_with, contains,
  *       size, attribute_exists/not_exists, attribute_type, and/or/not (the type filters will take);
  *   <li>{@link io.dynakeys.runtime.write.Writes}: puts and deletes under a condition;
+ *   <li>{@link io.dynakeys.runtime.write.ShardedAggregate}: a write-sharded aggregate
+ *       ({@code @Sharded(random = true)}): adds to one random shard item, reads of every shard
+ *       combined (sums and unions);
  *   <li>{@link io.dynakeys.runtime.write.ConditionFailedException}: a failed condition, with the
  *       stored item as a record; {@link io.dynakeys.runtime.write.UpdateResult}: what came back.
  * </ul>
@@ -32,14 +35,22 @@
  *   <li><b>Setting an index-key component rewrites that index's key attributes in the same
  *       request</b>, encoded by the layout's codecs from the new value, the index's other
  *       components the update sets, and the table-key components decoded from the item's key.
- *       An index whose other non-table-key components the update does not set cannot be
- *       computed: {@code toRequest} (so every {@code run}) refuses it with an
- *       {@code IllegalStateException} naming the index and the components to set, before any
- *       request. A value that cannot be written in a key ({@code null}, out of its domain,
+ *   <li><b>No update writes half an index key</b> (compile time): a component whose index needs
+ *       other components outside the table's key is a
+ *       {@link io.dynakeys.runtime.entity.GroupedIndexComponent}, which no {@code set} takes; it is
+ *       set with all of them through the index's {@link io.dynakeys.runtime.entity.IndexGroup}
+ *       ({@code set(TaskKeys.BY_OWNER, "ann", 3)}), typed and counted by the compiler. A component
+ *       in two indexes brings both indexes' components into the group, transitively. A component
+ *       whose index needs nothing else, or that keys only native indexes (stored as itself), is an
+ *       {@code IndexKeyComponent} and is set alone. As a second line, for handles made by hand,
+ *       {@code toRequest} (so every {@code run}) refuses an index whose other components the update
+ *       does not set with an {@code IllegalStateException} naming the index and the components,
+ *       before any request. A value that cannot be written in a key ({@code null}, out of its domain,
  *       holding a delimiter) is a {@code KeyFormatException} from {@code set} itself.
  *   <li><b>Emptying a sparse index's {@code Optional} component removes the index's key
  *       attributes</b> (its partition and sort key) in the same request, so the item leaves the
- *       index.
+ *       index. An {@code Optional} member of a group can be removed alone: no other value is
+ *       needed to take an item out of an index.
  *   <li><b>An update never creates an item</b>: its condition always starts with
  *       {@code attribute_exists(<partition key>)}, so an update of a missing item is a
  *       {@code ConditionFailedException}, never a half item without components.
