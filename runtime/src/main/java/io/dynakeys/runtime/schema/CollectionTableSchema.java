@@ -77,18 +77,6 @@ public final class CollectionTableSchema<T> implements TableSchema<T> {
   private record Member<M>(Class<M> type, RecordTableSchema<M> schema) {}
 
   /**
-   * The members' generated schemas, in the order added: what writes that need a record's own
-   * descriptor (its unique guards, its time to live) read.
-   *
-   * @return the schemas
-   */
-  public List<RecordTableSchema<?>> memberSchemas() {
-    List<RecordTableSchema<?>> out = new ArrayList<>(members.size());
-    members.forEach(m -> out.add(m.schema()));
-    return out;
-  }
-
-  /**
    * Starts the schema of the collection {@code type}.
    *
    * @param type the collection's sealed interface
@@ -145,7 +133,8 @@ public final class CollectionTableSchema<T> implements TableSchema<T> {
 
   /**
    * The schemas of the members, in the order they were added: what a typed filter on the
-   * collection renders a member's condition with.
+   * collection renders a member's condition with, and what writes that need a record's own
+   * descriptor (its unique guards, its time to live) read.
    *
    * @return the member schemas
    */

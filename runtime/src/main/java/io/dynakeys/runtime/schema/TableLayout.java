@@ -190,7 +190,7 @@ public final class TableLayout {
       return List.of(record);
     }
     if (schema instanceof CollectionTableSchema<?> collection) {
-      return collection.memberSchemas();
+      return List.copyOf(collection.memberSchemas());
     }
     return List.of();
   }
