@@ -1,7 +1,6 @@
 package io.dynakeys.spark;
 
 import io.dynakeys.tools.ConfigurationException;
-import io.dynakeys.tools.ToolsAccess;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
@@ -115,7 +114,7 @@ public final class SparkMain implements Callable<Integer> {
       SparkSession s = spark();
       Export e = Export.open(export, s.sparkContext().hadoopConfiguration());
       ExportVerify.Result r = ExportVerify.run(s, e, new Layouts(schemas), samples);
-      ToolsAccess.source(r.report(), e.directory());
+      r.report().table(e.directory(), 0, List.of());
       PrintWriter out = spec.commandLine().getOut();
       out.print(json ? r.report().toJson() + "\n" : r.report().toText());
       if (findingsOut != null) {

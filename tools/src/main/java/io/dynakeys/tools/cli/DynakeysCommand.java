@@ -4,8 +4,8 @@ import io.dynakeys.tools.ConfigurationException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import picocli.CommandLine;
-import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import picocli.CommandLine.Command;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 
 /**
  * The top command, {@code dynakeys}: only subcommands.

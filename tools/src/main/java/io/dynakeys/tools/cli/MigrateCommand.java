@@ -1,10 +1,10 @@
 package io.dynakeys.tools.cli;
 
-import io.dynakeys.tools.EntitySchema;
 import io.dynakeys.tools.Migration;
-import io.dynakeys.tools.MigrationReport;
-import io.dynakeys.tools.Migrator;
-import io.dynakeys.tools.ScanSettings;
+import io.dynakeys.tools.core.ScanSettings;
+import io.dynakeys.tools.migrate.MigrationReport;
+import io.dynakeys.tools.migrate.Migrator;
+import io.dynakeys.tools.schema.EntitySchema;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
