@@ -16,6 +16,8 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
 
 /**
  * A client that "kills" the run after a number of writes (or scans): from then on every call
@@ -115,6 +117,19 @@ public class FaultyClient implements DynamoDbClient {
   public BatchWriteItemResponse batchWriteItem(BatchWriteItemRequest request) {
     write();
     return delegate.batchWriteItem(request);
+  }
+
+  /** A transaction of a put and a delete (or the probe's condition check) is one write, and a delete. */
+  @Override
+  public TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest request) {
+    alive();
+    boolean deletes = request.transactItems().stream().anyMatch(i -> i.delete() != null);
+    if (deletes && this.deletes.incrementAndGet() > deletesBeforeKill) {
+      dead = true;
+      throw new Killed();
+    }
+    write();
+    return delegate.transactWriteItems(request);
   }
 
   @Override

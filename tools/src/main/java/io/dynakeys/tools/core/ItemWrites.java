@@ -113,6 +113,49 @@ public final class ItemWrites {
     return Done.DONE;
   }
 
+  /** What {@link #moveInOneTransaction} did. */
+  public enum Moved {
+    /** Copied and deleted, together. */
+    MOVED,
+    /** Another item holds the new key (or the copy of an earlier run is there): nothing written. */
+    TAKEN,
+    /** The old item changed since it was read, or is gone: nothing written. */
+    CHANGED
+  }
+
+  /**
+   * Puts the copy and deletes the old item in one transaction, when the server runs transactions:
+   * no reader ever sees both, or neither. Returns {@code null} on a server without transactions
+   * (or with them turned off), where the caller takes the two requests: {@link #putCopy}, then
+   * {@link #deleteOld}.
+   *
+   * <p>The copy goes under "absent or exactly this" (with a version attribute, "absent": a taken
+   * key is then decided by {@link #putCopy}, which compares in the client), the delete under
+   * "unchanged since read". A transaction's delete cannot return what it removed, so, without a
+   * version attribute, the old item is first read again (consistently) and compared whole with
+   * what the scan returned: that is where an attribute added since the scan is seen
+   * ({@link Moved#CHANGED}, nothing written). One added in the round trip between that read and
+   * the transaction would not be: a version attribute closes that window too.
+   */
+  public Moved moveInOneTransaction(Plan plan) throws InterruptedException {
+    Map<String, AttributeValue> oldKey = Writes.key(plan.old(), pk, sk);
+    if (!writes.transactions(oldKey, pk)) {
+      return null;
+    }
+    if (version == null) {
+      Map<String, AttributeValue> now = writes.get(oldKey);
+      if (now == null || !Conditions.same(now, plan.old())) {
+        return Moved.CHANGED;
+      }
+    }
+    Conditions.Condition put = plan.putAgain() != null ? plan.putAgain() : Conditions.absent(pk);
+    return switch (writes.putAndDelete(plan.next(), put, oldKey, plan.unchanged())) {
+      case DONE -> Moved.MOVED;
+      case PUT_REFUSED -> Moved.TAKEN;
+      case DELETE_REFUSED -> Moved.CHANGED;
+    };
+  }
+
   /** Withdraws the copy if it is still what was put (a writer's newer item stays). */
   public boolean withdraw(Plan plan) throws InterruptedException {
     return writes.delete(Writes.key(plan.next(), pk, sk), plan.stillNext());

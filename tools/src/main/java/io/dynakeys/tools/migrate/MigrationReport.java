@@ -27,6 +27,7 @@ public final class MigrationReport {
   private final long elapsedMillis;
   private final VerifyReport verify;
   private final List<String> problems;
+  private final String writePath;
 
   public MigrationReport(String command, String table, String description, String title, boolean dryRun, Tally tally,
       long writes, long elapsedMillis, VerifyReport verify, List<String> problems) {
@@ -40,6 +41,34 @@ public final class MigrationReport {
     this.elapsedMillis = elapsedMillis;
     this.verify = verify;
     this.problems = List.copyOf(problems);
+    this.writePath = null;
+  }
+
+  private MigrationReport(MigrationReport report, String writePath) {
+    this.command = report.command;
+    this.table = report.table;
+    this.description = report.description;
+    this.title = report.title;
+    this.dryRun = report.dryRun;
+    this.tally = report.tally;
+    this.writes = report.writes;
+    this.elapsedMillis = report.elapsedMillis;
+    this.verify = report.verify;
+    this.problems = report.problems;
+    this.writePath = writePath;
+  }
+
+  /**
+   * This report, saying how its items were written: "one transaction per item", or the two requests
+   * and why ({@code null}: no item needed a copy and a delete).
+   */
+  public MigrationReport writePath(String path) {
+    return new MigrationReport(this, path);
+  }
+
+  /** How the items were written (see {@link #writePath(String)}), or {@code null}. */
+  public String writePath() {
+    return writePath;
   }
 
   /** The number of items with {@code outcome}, over the whole run (resumed runs included). */
@@ -93,6 +122,7 @@ public final class MigrationReport {
     }
     out.put("outcomes", counts);
     out.put("writes", writes);
+    out.put("writePath", writePath);
     out.put("elapsedMillis", elapsedMillis);
     out.put("problems", problems);
     List<Object> samples = new ArrayList<>();
@@ -118,6 +148,9 @@ public final class MigrationReport {
     header.add("writes");
     row.add(String.format("%,d", writes));
     out.append(new TextTable(header).alignRight(0, header.size() - 1).row(row).render());
+    if (writePath != null) {
+      out.append("writes: ").append(writePath).append('\n');
+    }
     for (String p : problems) {
       out.append("problem: ").append(p).append('\n');
     }

@@ -92,9 +92,12 @@ public final class Migrator {
    * @param writers how many items are migrated at once, over all segments: a parallel scan splits
    *     the table by partition key, so a table of a few large partitions (a leaderboard of a few
    *     seasons) has a few busy segments; writers also work on the items of one page at once
+   * @param transactions copy and delete each item in one transaction where the server runs them
+   *     (detected); {@code false} for the two requests everywhere
    */
   public record Options(ScanSettings scan, boolean dryRun, String versionAttribute, OnConflict onConflict,
-      boolean keepUnknownAttributes, boolean verifyAfter, List<EntitySchema> otherSchemas, int writers) {
+      boolean keepUnknownAttributes, boolean verifyAfter, List<EntitySchema> otherSchemas, int writers,
+      boolean transactions) {
 
     /** Copies the schemas. */
     public Options {
@@ -111,54 +114,63 @@ public final class Migrator {
      * verify after.
      */
     public static Options defaults() {
-      return new Options(ScanSettings.defaults(), false, null, OnConflict.SKIP, true, true, List.of(), 16);
+      return new Options(ScanSettings.defaults(), false, null, OnConflict.SKIP, true, true, List.of(), 16, true);
     }
 
     /** Migrates {@code n} items at once. */
     public Options writers(int n) {
       return new Options(scan, dryRun, versionAttribute, onConflict, keepUnknownAttributes, verifyAfter, otherSchemas,
-          n);
+          n, transactions);
+    }
+
+    /**
+     * Copies and deletes each item in one transaction where the server runs them ({@code true}, the
+     * default), or in two requests everywhere.
+     */
+    public Options transactions(boolean on) {
+      return new Options(scan, dryRun, versionAttribute, onConflict, keepUnknownAttributes, verifyAfter, otherSchemas,
+          writers, on);
     }
 
     /** With these scan settings. */
     public Options scan(ScanSettings settings) {
       return new Options(settings, dryRun, versionAttribute, onConflict, keepUnknownAttributes, verifyAfter,
-          otherSchemas, writers);
+          otherSchemas, writers, transactions);
     }
 
     /** A dry run, or not. */
     public Options dryRun(boolean dry) {
       return new Options(scan, dry, versionAttribute, onConflict, keepUnknownAttributes, verifyAfter, otherSchemas,
-          writers);
+          writers, transactions);
     }
 
     /** Deletes conditional on this version attribute. */
     public Options versionAttribute(String attribute) {
       return new Options(scan, dryRun, attribute, onConflict, keepUnknownAttributes, verifyAfter, otherSchemas,
-          writers);
+          writers, transactions);
     }
 
     /** With this conflict policy. */
     public Options onConflict(OnConflict policy) {
       return new Options(scan, dryRun, versionAttribute, policy, keepUnknownAttributes, verifyAfter, otherSchemas,
-          writers);
+          writers, transactions);
     }
 
     /** Carries unknown attributes over, or not. */
     public Options keepUnknownAttributes(boolean keep) {
-      return new Options(scan, dryRun, versionAttribute, onConflict, keep, verifyAfter, otherSchemas, writers);
+      return new Options(scan, dryRun, versionAttribute, onConflict, keep, verifyAfter, otherSchemas, writers, transactions);
     }
 
     /** Verifies when done, or not. */
     public Options verifyAfter(boolean verify) {
       return new Options(scan, dryRun, versionAttribute, onConflict, keepUnknownAttributes, verify, otherSchemas,
-          writers);
+          writers, transactions);
     }
 
     /** The table's other entities, for the final verify. */
     public Options otherSchemas(List<EntitySchema> schemas) {
       return new Options(scan, dryRun, versionAttribute, onConflict, keepUnknownAttributes, verifyAfter, schemas,
-          writers);
+          writers, transactions);
     }
   }
 
@@ -244,6 +256,7 @@ public final class Migrator {
     TableDescription description = client.describeTable(r -> r.tableName(table)).table();
     Map<Integer, Tally> parts;
     long writes;
+    String writePath;
     ExecutorService pool = options.writers() == 1 ? null : Executors.newFixedThreadPool(options.writers(), r -> {
       Thread t = new Thread(r, "dynakeys-migrate");
       t.setDaemon(true);
@@ -251,7 +264,7 @@ public final class Migrator {
     });
     try (Progress progress = new Progress((options.dryRun() ? "dry run " : "migrate ") + table, settings.progress(),
         Verifier.expected(description, settings), settings.toSegment() - settings.fromSegment())) {
-      Writes w = new Writes(client, table, settings.writeRate(), progress);
+      Writes w = new Writes(client, table, settings.writeRate(), progress, options.transactions());
       ItemMigration item = new ItemMigration(from, to, fn, options, w);
       SegmentedScan<Tally> scan = new SegmentedScan<>(client, table, settings, checkpoint,
           RateLimiter.of(settings.readRate()), progress);
@@ -297,6 +310,7 @@ public final class Migrator {
         }
       });
       writes = w.count();
+      writePath = w.writePath();
     } finally {
       Workers.stop(pool);
     }
@@ -312,7 +326,7 @@ public final class Migrator {
     String title = from.keysClass().getSimpleName() + " -> " + to.keysClass().getSimpleName() + " by "
         + migration.getClass().getSimpleName();
     return new MigrationReport("migrate", table, job, title, options.dryRun(), tally, writes,
-        (System.nanoTime() - start) / 1_000_000, verify, List.of());
+        (System.nanoTime() - start) / 1_000_000, verify, List.of()).writePath(writePath);
   }
 
   /** The migration of one item; shared by the segments' threads, stateless. */
@@ -384,6 +398,17 @@ public final class Migrator {
         }
         return;
       }
+      ItemWrites.Moved moved = writes.moveInOneTransaction(plan);
+      if (moved == ItemWrites.Moved.MOVED) {
+        tally.count(Outcome.MIGRATED);
+        return;
+      }
+      if (moved == ItemWrites.Moved.CHANGED) {
+        changed(tally, ItemWrites.Done.CHANGED, oldPk, oldSk, newPk, newSk, "nothing written, the next run migrates it");
+        return;
+      }
+      // No transactions, or the new key is taken: the two requests decide it as before (a copy of
+      // an earlier run is found by the put, another item is a conflict, or kept).
       boolean written = writes.putCopy(plan);
       String kept = null;
       if (!written) {

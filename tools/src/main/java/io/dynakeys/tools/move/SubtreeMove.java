@@ -9,6 +9,7 @@ import io.dynakeys.tools.core.Json;
 import io.dynakeys.tools.core.Outcome;
 import io.dynakeys.tools.core.Progress;
 import io.dynakeys.tools.core.Rate;
+import io.dynakeys.tools.core.ScanSettings;
 import io.dynakeys.tools.core.Tally;
 import io.dynakeys.tools.core.Workers;
 import io.dynakeys.tools.core.Writes;
@@ -60,71 +61,117 @@ public final class SubtreeMove {
   private SubtreeMove() {}
 
   /**
-   * How to move.
+   * How to move: the run settings every command shares ({@link ScanSettings}: threads, page size,
+   * write rate, samples, checkpoint, progress; a move queries its partitions, so the scan's
+   * segments do not apply), and the move's own.
    *
+   * @param settings threads (entries written at once), the page size of each query (the
+   *     granularity of checkpoints), the write cap, samples per outcome, the checkpoint file
+   *     (required unless {@code dryRun}: a move killed without one could neither resume nor start
+   *     again, its own partial copy being a target that exists) and the progress line
    * @param component the path component, or {@code null} for the record's only one
-   * @param threads how many entries are written at once
-   * @param pageSize the {@code Limit} of each query page: the granularity of checkpoints
-   * @param writeRate a cap on writes, or {@code null}
-   * @param checkpoint the checkpoint file; required unless {@code dryRun}: a move killed without one
-   *     could neither resume nor start again (its own partial copy is a target that exists)
-   * @param progress where the progress line goes, or {@code null}
    * @param dryRun report what would move, write nothing
-   * @param samples how many entries to show per outcome
    * @param versionAttribute the attribute writers increase on every write, for entries too wide for
    *     an exact "unchanged" condition; {@code null} to compare every attribute
+   * @param transactions move each entry in one transaction (copy and delete together, no copy phase)
+   *     where the server runs them (detected); {@code false} for the two phases everywhere
    */
-  public record Options(String component, int threads, int pageSize, Rate writeRate, Path checkpoint,
-      PrintStream progress, boolean dryRun, int samples, String versionAttribute) {
+  public record Options(ScanSettings settings, String component, boolean dryRun, String versionAttribute,
+      boolean transactions) {
 
-    /** The record's only path, 8 threads, pages of 200, no cap, no checkpoint, 10 samples. */
+    /** Checks the settings are there. */
+    public Options {
+      Objects.requireNonNull(settings, "settings");
+    }
+
+    /** The record's only path, 8 threads, pages of 200, no cap, no checkpoint, 10 samples, transactions. */
     public static Options defaults() {
-      return new Options(null, 8, 200, null, null, null, false, 10, null);
+      return new Options(ScanSettings.defaults().pageSize(200), null, false, null, true);
+    }
+
+    /** With these run settings (their segments do not apply). */
+    public Options settings(ScanSettings s) {
+      return new Options(s, component, dryRun, versionAttribute, transactions);
     }
 
     /** The path component to move by. */
     public Options component(String name) {
-      return new Options(name, threads, pageSize, writeRate, checkpoint, progress, dryRun, samples, versionAttribute);
+      return new Options(settings, name, dryRun, versionAttribute, transactions);
     }
 
     /** Writes {@code n} entries at once. */
     public Options threads(int n) {
-      return new Options(component, n, pageSize, writeRate, checkpoint, progress, dryRun, samples, versionAttribute);
+      return settings(settings.threads(n));
     }
 
     /** Pages of {@code n} entries. */
     public Options pageSize(int n) {
-      return new Options(component, threads, n, writeRate, checkpoint, progress, dryRun, samples, versionAttribute);
+      return settings(settings.pageSize(n));
     }
 
     /** Caps writes. */
     public Options writeRate(Rate rate) {
-      return new Options(component, threads, pageSize, rate, checkpoint, progress, dryRun, samples, versionAttribute);
+      return settings(settings.writeRate(rate));
     }
 
     /** Checkpoints to {@code file}, and resumes from it when it exists. */
     public Options checkpoint(Path file) {
-      return new Options(component, threads, pageSize, writeRate, file, progress, dryRun, samples, versionAttribute);
+      return settings(settings.checkpoint(file));
     }
 
     /** Prints progress to {@code out}. */
     public Options progress(PrintStream out) {
-      return new Options(component, threads, pageSize, writeRate, checkpoint, out, dryRun, samples, versionAttribute);
+      return settings(settings.progress(out));
     }
 
     /** A dry run, or not. */
     public Options dryRun(boolean dry) {
-      return new Options(component, threads, pageSize, writeRate, checkpoint, progress, dry, samples, versionAttribute);
+      return new Options(settings, component, dry, versionAttribute, transactions);
     }
 
     /** Shows {@code n} entries per outcome. */
     public Options samples(int n) {
-      return new Options(component, threads, pageSize, writeRate, checkpoint, progress, dryRun, n, versionAttribute);
+      return settings(settings.samples(n));
     }
 
     /** Deletes conditional on this version attribute. */
     public Options versionAttribute(String attribute) {
-      return new Options(component, threads, pageSize, writeRate, checkpoint, progress, dryRun, samples, attribute);
+      return new Options(settings, component, dryRun, attribute, transactions);
+    }
+
+    /** Moves each entry in one transaction where the server runs them, or not. */
+    public Options transactions(boolean on) {
+      return new Options(settings, component, dryRun, versionAttribute, on);
+    }
+
+    /** Entries written at once. */
+    public int threads() {
+      return settings.threads();
+    }
+
+    /** Entries per query page. */
+    public int pageSize() {
+      return settings.pageSize();
+    }
+
+    /** The write cap, or {@code null}. */
+    public Rate writeRate() {
+      return settings.writeRate();
+    }
+
+    /** The checkpoint file, or {@code null}. */
+    public Path checkpoint() {
+      return settings.checkpoint();
+    }
+
+    /** Where the progress line goes, or {@code null}. */
+    public PrintStream progress() {
+      return settings.progress();
+    }
+
+    /** Entries shown per outcome. */
+    public int samples() {
+      return settings.samples();
     }
   }
 
@@ -143,9 +190,6 @@ public final class SubtreeMove {
       throw new ConfigurationException("a move needs a checkpoint file (--checkpoint FILE): a move stopped"
           + " halfway without one could neither resume nor start again, its own partial copy being a target that"
           + " exists");
-    }
-    if (options.threads() < 1 || options.pageSize() < 1) {
-      throw new ConfigurationException("threads and page size must be at least 1");
     }
     EntityLayout.Segment segment = schema.pathSegment(options.component());
     if (segment == null) {
@@ -169,7 +213,7 @@ public final class SubtreeMove {
     long writes;
     try (Progress progress = new Progress((options.dryRun() ? "dry run move " : "move ") + subtree.text(from)
         + " -> " + subtree.text(to), options.progress(), 0, 1)) {
-      Writes w = new Writes(client, table, options.writeRate(), progress);
+      Writes w = new Writes(client, table, options.writeRate(), progress, options.transactions());
       Mover mover = new Mover(client, table, schema, subtree, options, w, pool, progress);
       if (checkpoint.extra("phase") == null) {
         Map<String, AttributeValue> taken = mover.firstUnder(partitionKeys, to);
@@ -185,7 +229,12 @@ public final class SubtreeMove {
               (System.nanoTime() - start) / 1_000_000,
               null, problems);
         }
-        checkpoint.putExtra("phase", "copy");
+        // With transactions each entry is copied and deleted at once, in what is the delete phase
+        // of the two-phase move: no copy phase, so no moment when an entry is in both places.
+        Map<String, AttributeValue> probe = new LinkedHashMap<>();
+        probe.put(schema.partitionKeyAttribute(), AttributeValue.fromS(partitionKeys.get(0)));
+        probe.put(schema.sortKeyAttribute(), AttributeValue.fromS(subtree.prefix(from)));
+        checkpoint.putExtra("phase", w.transactions(probe, schema.partitionKeyAttribute()) ? "delete" : "copy");
       }
       if ("copy".equals(checkpoint.extra("phase"))) {
         for (int i = 0; i < partitionKeys.size(); i++) {
@@ -203,7 +252,7 @@ public final class SubtreeMove {
       VerifyReport verify = mover.check(partitionKeys, problems);
       return new MigrationReport("move", table, job, title, false, tally, writes,
           (System.nanoTime() - start) / 1_000_000,
-          verify, problems);
+          verify, problems).writePath(w.writePath());
     } finally {
       Workers.stop(pool);
     }
@@ -416,6 +465,17 @@ public final class SubtreeMove {
         return;
       }
       ItemWrites.Plan plan = rewrite.plan(item, e.next);
+      ItemWrites.Moved moved = rewrite.moveInOneTransaction(plan);
+      if (moved == ItemWrites.Moved.MOVED) {
+        record(tally, Outcome.MIGRATED, e, null);
+        return;
+      }
+      if (moved == ItemWrites.Moved.CHANGED) {
+        record(tally, Outcome.CHANGED, e, "changed while it moved: the entry stays, nothing written; move it again");
+        return;
+      }
+      // No transactions, or the target key is taken: the two requests decide it (a copy already
+      // in place is proven, another item is a conflict).
       if (!rewrite.putCopy(plan)) {
         record(tally, Outcome.CONFLICT, e, "its copy is not in place (another item holds the target key,"
             + " or the entry changed since it was copied): the entry stays");
