@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,19 +57,102 @@ public final class Checkpoint {
   private final Path file;
   private final Map<String, Object> header = new LinkedHashMap<>();
   private final Map<Integer, SegmentState> segments = new TreeMap<>();
+  private final Map<String, Position> positions = new TreeMap<>();
   private final Map<String, Object> extra = new LinkedHashMap<>();
   private long lastSave = System.nanoTime();
 
   /**
-   * A segment's saved state.
+   * Where a stream of pages stands: a parallel-scan segment, or a move's phase in one partition.
+   * The one position type of every checkpoint, saved as {@code done}, {@code pages},
+   * {@code lastEvaluatedKey} and, while a page is being worked on, {@code pending}.
    *
-   * @param done whether the segment was scanned to its end
+   * @param done whether the stream was read to its end
    * @param pages the pages completely processed
-   * @param lastEvaluatedKey where the next page starts, or {@code null} at the start
+   * @param next where the next page starts ({@code LastEvaluatedKey}), or {@code null} at the start
+   *     (and at the end)
+   * @param pending the primary keys of the page being worked on, saved before its work starts so a
+   *     resumed run can settle it (a move's delete phase); empty otherwise
+   */
+  public record Position(boolean done, long pages, Map<String, AttributeValue> next,
+      List<Map<String, AttributeValue>> pending) {
+    /** Nothing read yet. */
+    public static final Position START = new Position(false, 0, null, List.of());
+
+    /** Copies the pending keys. */
+    public Position {
+      pending = List.copyOf(pending);
+    }
+
+    /** After {@code pages} complete pages, the next starting at {@code next} ({@code null}: done). */
+    public static Position after(long pages, Map<String, AttributeValue> next) {
+      return new Position(next == null, pages, next, List.of());
+    }
+
+    /** This position, with the page of {@code keys} (whose successor starts at {@code then}) being worked on. */
+    public Position working(List<Map<String, AttributeValue>> keys, Map<String, AttributeValue> then) {
+      return new Position(false, pages, then, keys);
+    }
+
+    Map<String, Object> toJson() {
+      Map<String, Object> j = new LinkedHashMap<>();
+      j.put("done", done);
+      j.put("pages", pages);
+      j.put("lastEvaluatedKey", next == null ? null : Json.item(next));
+      if (!pending.isEmpty()) {
+        List<Object> keys = new ArrayList<>();
+        pending.forEach(k -> keys.add(Json.item(k)));
+        j.put("pending", keys);
+      }
+      return j;
+    }
+
+    @SuppressWarnings("unchecked")
+    static Position fromJson(Map<String, Object> j) {
+      Object lek = j.get("lastEvaluatedKey");
+      List<Map<String, AttributeValue>> pending = new ArrayList<>();
+      for (Object key : (List<Object>) j.getOrDefault("pending", List.of())) {
+        pending.add(Json.toItem(key));
+      }
+      return new Position(Boolean.TRUE.equals(j.get("done")), ((Number) j.getOrDefault("pages", 0L)).longValue(),
+          lek == null ? null : Json.toItem(lek), pending);
+    }
+  }
+
+  /**
+   * A segment's saved state: its position and its results up to it.
+   *
+   * @param position where the segment stands
    * @param state the segment's results up to that point, as JSON, or {@code null}
    */
-  public record SegmentState(boolean done, long pages, Map<String, AttributeValue> lastEvaluatedKey, Object state) {
-    static final SegmentState START = new SegmentState(false, 0, null, null);
+  public record SegmentState(Position position, Object state) {
+    static final SegmentState START = new SegmentState(Position.START, null);
+
+    /**
+     * A segment after {@code pages} pages.
+     *
+     * @param done whether the segment was scanned to its end
+     * @param pages the pages completely processed
+     * @param lastEvaluatedKey where the next page starts, or {@code null} at the start
+     * @param state the segment's results up to that point, as JSON, or {@code null}
+     */
+    public SegmentState(boolean done, long pages, Map<String, AttributeValue> lastEvaluatedKey, Object state) {
+      this(new Position(done, pages, lastEvaluatedKey, List.of()), state);
+    }
+
+    /** Whether the segment was scanned to its end. */
+    public boolean done() {
+      return position.done();
+    }
+
+    /** The pages completely processed. */
+    public long pages() {
+      return position.pages();
+    }
+
+    /** Where the next page starts, or {@code null}. */
+    public Map<String, AttributeValue> lastEvaluatedKey() {
+      return position.next();
+    }
   }
 
   private Checkpoint(Path file) {
@@ -105,17 +189,17 @@ public final class Checkpoint {
     Map<String, Object> saved = (Map<String, Object>) json.getOrDefault("segments", Map.of());
     saved.forEach((segment, value) -> {
       Map<String, Object> s = (Map<String, Object>) value;
-      Object lek = s.get("lastEvaluatedKey");
-      cp.segments.put(Integer.valueOf(segment), new SegmentState(Boolean.TRUE.equals(s.get("done")),
-          ((Number) s.getOrDefault("pages", 0L)).longValue(), lek == null ? null : Json.toItem(lek), s.get("state")));
+      cp.segments.put(Integer.valueOf(segment), new SegmentState(Position.fromJson(s), s.get("state")));
     });
+    ((Map<String, Object>) json.getOrDefault("positions", Map.of())).forEach((name, value) ->
+        cp.positions.put(name, Position.fromJson((Map<String, Object>) value)));
     cp.extra.putAll((Map<String, Object>) json.getOrDefault("extra", Map.of()));
     return cp;
   }
 
   /** Whether a file was read: the run resumes. */
   public synchronized boolean resumed() {
-    return !segments.isEmpty() || !extra.isEmpty();
+    return !segments.isEmpty() || !positions.isEmpty() || !extra.isEmpty();
   }
 
   public synchronized SegmentState segment(int segment) {
@@ -148,6 +232,23 @@ public final class Checkpoint {
     }
   }
 
+  /** The position of the stream {@code name} (a move's "copy 0"), {@link Position#START} when none was saved. */
+  public synchronized Position position(String name) {
+    return positions.getOrDefault(name, Position.START);
+  }
+
+  /**
+   * Sets the position of the stream {@code name} and, with it, values of the job's own that
+   * describe the same point (the tallies up to it), and saves at once.
+   */
+  public void update(String name, Position position, Map<String, Object> values) {
+    synchronized (this) {
+      positions.put(name, position);
+      extra.putAll(values);
+    }
+    save();
+  }
+
   public synchronized Object extra(String key) {
     return extra.get(key);
   }
@@ -178,14 +279,16 @@ public final class Checkpoint {
     json.put("updated", Instant.now().toString());
     Map<String, Object> segs = new LinkedHashMap<>();
     segments.forEach((segment, s) -> {
-      Map<String, Object> j = new LinkedHashMap<>();
-      j.put("done", s.done());
-      j.put("pages", s.pages());
-      j.put("lastEvaluatedKey", s.lastEvaluatedKey() == null ? null : Json.item(s.lastEvaluatedKey()));
+      Map<String, Object> j = s.position().toJson();
       j.put("state", s.state());
       segs.put(Integer.toString(segment), j);
     });
     json.put("segments", segs);
+    if (!positions.isEmpty()) {
+      Map<String, Object> named = new LinkedHashMap<>();
+      positions.forEach((name, p) -> named.put(name, p.toJson()));
+      json.put("positions", named);
+    }
     json.put("extra", new LinkedHashMap<>(extra));
     write(file, Json.write(json));
   }

@@ -5,7 +5,6 @@ import io.dynakeys.runtime.TreePath;
 import io.dynakeys.tools.ConfigurationException;
 import io.dynakeys.tools.core.Checkpoint;
 import io.dynakeys.tools.core.ItemWrites;
-import io.dynakeys.tools.core.Json;
 import io.dynakeys.tools.core.Outcome;
 import io.dynakeys.tools.core.Progress;
 import io.dynakeys.tools.core.Rate;
@@ -365,16 +364,15 @@ public final class SubtreeMove {
       }
     }
 
-    /** Phase one in one partition: copy every entry, page by page from the checkpoint's key. */
-    @SuppressWarnings("unchecked")
+    /** Phase one in one partition: copy every entry, page by page from the checkpoint's position. */
     void copy(String pk, int index, Checkpoint checkpoint, Tally tally) throws Exception {
-      Map<String, Object> positions = checkpoint.extra("copy") == null ? new LinkedHashMap<>()
-          : new LinkedHashMap<>((Map<String, Object>) checkpoint.extra("copy"));
-      Object saved = positions.get(Integer.toString(index));
-      if ("done".equals(saved)) {
+      String stream = "copy " + index;
+      Checkpoint.Position at = checkpoint.position(stream);
+      if (at.done()) {
         return;
       }
-      Map<String, AttributeValue> start = saved == null ? null : Json.toItem(saved);
+      Map<String, AttributeValue> start = at.next();
+      long pages = at.pages();
       do {
         QueryResponse page = client.query(query(pk, subtree.from(), start));
         List<Map<String, AttributeValue>> items = source(page.items());
@@ -388,74 +386,55 @@ public final class SubtreeMove {
         });
         progress.items(items.size());
         start = next(page);
-        positions.put(Integer.toString(index), start == null ? "done" : Json.item(start));
-        checkpoint.putExtras(Map.of("copy", new LinkedHashMap<>(positions), "tally", tally.toJson()));
+        checkpoint.update(stream, Checkpoint.Position.after(++pages, start), Map.of("tally", tally.toJson()));
       } while (start != null);
     }
 
     /**
-     * Phase two in one partition: prove each copy, then delete the entry if it is unchanged. Each
-     * entry gets its one outcome here. Before a page is worked on, its keys and the key after it go
-     * to the checkpoint; a resumed phase first settles that page: an entry of it that is gone was
-     * deleted by the killed run (moved), one still there is worked on again. So no entry is
-     * counted twice, and none that stayed (a conflict) is met again in a later run.
+     * Phase two in one partition: prove each copy, then delete the entry if it is unchanged (or,
+     * with transactions, copy and delete it at once). Each entry gets its one outcome here. Before
+     * a page is worked on, its keys and the key after it go to the checkpoint (the position's
+     * {@code pending}); a resumed phase first settles that page: an entry of it that is gone was
+     * moved by the killed run, one still there is worked on again. So no entry is counted twice,
+     * and none that stayed (a conflict) is met again in a later run.
      */
-    @SuppressWarnings("unchecked")
     void delete(String pk, int index, Checkpoint checkpoint, Tally tally) throws Exception {
-      Map<String, Object> positions = checkpoint.extra("delete") == null ? new LinkedHashMap<>()
-          : new LinkedHashMap<>((Map<String, Object>) checkpoint.extra("delete"));
-      Object saved = positions.get(Integer.toString(index));
-      if ("done".equals(saved)) {
+      String stream = "delete " + index;
+      Checkpoint.Position at = checkpoint.position(stream);
+      if (at.done()) {
         return;
       }
-      Map<String, AttributeValue> start = null;
-      if (saved instanceof Map<?, ?> position) {
-        Object after = position.get("next");
-        if (position.containsKey("page")) {
-          List<Map<String, AttributeValue>> pending = new ArrayList<>();
-          for (Object key : (List<Object>) position.get("page")) {
-            pending.add(Json.toItem(key));
+      long pages = at.pages();
+      if (!at.pending().isEmpty()) {
+        run(at.pending(), key -> {
+          Map<String, AttributeValue> item = writes.get(key);
+          if (item == null) {
+            tally.count(Outcome.MIGRATED); // moved by the run that was stopped
+          } else {
+            deleteEntry(item, tally);
           }
-          run(pending, key -> {
-            Map<String, AttributeValue> item = writes.get(key);
-            if (item == null) {
-              tally.count(Outcome.MIGRATED); // deleted by the run that was stopped, after its copy was proven
-            } else {
-              deleteEntry(item, tally);
-            }
-          });
-          if (after == null) {
-            positions.put(Integer.toString(index), "done");
-            checkpoint.putExtras(Map.of("delete", new LinkedHashMap<>(positions), "tally", tally.toJson()));
-            return;
-          }
+        });
+        at = Checkpoint.Position.after(++pages, at.next());
+        checkpoint.update(stream, at, Map.of("tally", tally.toJson()));
+        if (at.done()) {
+          return;
         }
-        start = after == null ? null : Json.toItem(after);
       }
+      Map<String, AttributeValue> start = at.next();
       do {
         QueryResponse page = client.query(query(pk, subtree.from(), start));
         List<Map<String, AttributeValue>> items = source(page.items());
         Map<String, AttributeValue> next = next(page);
-        List<Object> keys = new ArrayList<>();
+        List<Map<String, AttributeValue>> keys = new ArrayList<>();
         for (Map<String, AttributeValue> item : items) {
-          keys.add(Json.item(Writes.key(item, schema.partitionKeyAttribute(), schema.sortKeyAttribute())));
+          keys.add(Writes.key(item, schema.partitionKeyAttribute(), schema.sortKeyAttribute()));
         }
-        Map<String, Object> pending = new LinkedHashMap<>();
-        pending.put("page", keys);
-        pending.put("next", next == null ? null : Json.item(next));
-        positions.put(Integer.toString(index), pending);
-        checkpoint.putExtras(Map.of("delete", new LinkedHashMap<>(positions), "tally", tally.toJson()));
+        checkpoint.update(stream, Checkpoint.Position.after(pages, start).working(keys, next),
+            Map.of("tally", tally.toJson()));
         run(items, item -> deleteEntry(item, tally));
         progress.items(items.size());
         start = next;
-        if (start == null) {
-          positions.put(Integer.toString(index), "done");
-        } else {
-          Map<String, Object> at = new LinkedHashMap<>();
-          at.put("next", Json.item(start));
-          positions.put(Integer.toString(index), at);
-        }
-        checkpoint.putExtras(Map.of("delete", new LinkedHashMap<>(positions), "tally", tally.toJson()));
+        checkpoint.update(stream, Checkpoint.Position.after(++pages, start), Map.of("tally", tally.toJson()));
       } while (start != null);
     }
 

@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -77,6 +78,34 @@ class CheckpointTest {
     assertEquals("copy", again.extra("phase"));
     assertTrue(again.finished(1, 2));
     assertFalse(again.finished(0, 4));
+  }
+
+  /** A move's positions are the scan's position type: a page being worked on, its successor, done. */
+  @Test
+  void namedPositionsRoundTripWithTheirPendingPage(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("move.json");
+    Checkpoint cp = Checkpoint.open(file, "move", "t", "job", 1);
+    assertEquals(Checkpoint.Position.START, cp.position("delete 0"));
+    List<Map<String, AttributeValue>> page = List.of(
+        Map.of("pk", AttributeValue.fromS("DRIVE#a"), "sk", AttributeValue.fromS("root/é/")),
+        Map.of("pk", AttributeValue.fromS("DRIVE#a"), "sk", AttributeValue.fromS("root/x")));
+    Map<String, AttributeValue> next = Map.of("pk", AttributeValue.fromS("DRIVE#a"), "sk", AttributeValue.fromS("z"));
+    Checkpoint.Position working = Checkpoint.Position.after(3, null).working(page, next);
+    cp.update("delete 0", working, Map.of("tally", Map.of("MIGRATED", 5L)));
+    cp.update("copy 0", Checkpoint.Position.after(9, null), Map.of());
+    Checkpoint again = Checkpoint.open(file, "move", "t", "job", 1);
+    assertTrue(again.resumed());
+    assertEquals(working, again.position("delete 0"));
+    assertFalse(again.position("delete 0").done());
+    assertEquals(3, again.position("delete 0").pages());
+    assertEquals(page, again.position("delete 0").pending());
+    assertEquals(next, again.position("delete 0").next());
+    assertEquals(new Checkpoint.Position(true, 9, null, List.of()), again.position("copy 0"));
+    assertEquals(Map.of("MIGRATED", 5L), again.extra("tally"));
+    // The positions are typed in the file, not free-form values of the job's own.
+    Map<String, Object> json = Checkpoint.read(file);
+    assertEquals(Map.of("tally", Map.of("MIGRATED", 5L)), json.get("extra"));
+    assertEquals(Set.of("copy 0", "delete 0"), ((Map<?, ?>) json.get("positions")).keySet());
   }
 
   @Test
