@@ -97,10 +97,10 @@ public final class Checkpoint {
       Map<String, Object> j = new LinkedHashMap<>();
       j.put("done", done);
       j.put("pages", pages);
-      j.put("lastEvaluatedKey", next == null ? null : Json.item(next));
+      j.put("lastEvaluatedKey", next == null ? null : JsonTrees.item(next));
       if (!pending.isEmpty()) {
         List<Object> keys = new ArrayList<>();
-        pending.forEach(k -> keys.add(Json.item(k)));
+        pending.forEach(k -> keys.add(JsonTrees.item(k)));
         j.put("pending", keys);
       }
       return j;
@@ -111,10 +111,10 @@ public final class Checkpoint {
       Object lek = j.get("lastEvaluatedKey");
       List<Map<String, AttributeValue>> pending = new ArrayList<>();
       for (Object key : (List<Object>) j.getOrDefault("pending", List.of())) {
-        pending.add(Json.toItem(key));
+        pending.add(JsonTrees.toItem(key));
       }
       return new Position(Boolean.TRUE.equals(j.get("done")), ((Number) j.getOrDefault("pages", 0L)).longValue(),
-          lek == null ? null : Json.toItem(lek), pending);
+          lek == null ? null : JsonTrees.toItem(lek), pending);
     }
   }
 
@@ -290,7 +290,7 @@ public final class Checkpoint {
       json.put("positions", named);
     }
     json.put("extra", new LinkedHashMap<>(extra));
-    write(file, Json.write(json));
+    write(file, JsonTrees.write(json));
   }
 
   /**
@@ -366,7 +366,7 @@ public final class Checkpoint {
     }
     Object json;
     try {
-      json = Json.parse(text);
+      json = JsonTrees.parse(text);
     } catch (IllegalArgumentException e) {
       throw new ConfigurationException("the checkpoint " + file + " is not a dynakeys checkpoint (" + e.getMessage()
           + "): give another --checkpoint file, or, if a save of it was cut short" + leftover(file)

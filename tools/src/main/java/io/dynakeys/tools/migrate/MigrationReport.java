@@ -1,6 +1,6 @@
 package io.dynakeys.tools.migrate;
 
-import io.dynakeys.tools.core.Json;
+import io.dynakeys.tools.core.JsonTrees;
 import io.dynakeys.tools.core.Outcome;
 import io.dynakeys.tools.core.Tally;
 import io.dynakeys.tools.core.TextTable;
@@ -129,7 +129,7 @@ public final class MigrationReport {
     tally.samples().forEach(s -> samples.add(Tally.sampleJson(s)));
     out.put("samples", samples);
     out.put("verify", verify == null ? null : verify.toJsonTree(true));
-    return Json.write(out);
+    return JsonTrees.write(out);
   }
 
   /** The report for people. */

@@ -2,7 +2,7 @@ package io.dynakeys.tools.verify;
 
 import io.dynakeys.tools.ConfigurationException;
 import io.dynakeys.tools.core.Checkpoint;
-import io.dynakeys.tools.core.Json;
+import io.dynakeys.tools.core.JsonTrees;
 import io.dynakeys.tools.core.TextTable;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -201,7 +201,7 @@ public final class VerifyReport {
 
   /** The report as JSON, for machines: {@code ok}, counts per entity, table findings and samples. */
   public String toJson() {
-    return Json.write(toJsonTree(true));
+    return JsonTrees.write(toJsonTree(true));
   }
 
   /**
@@ -210,12 +210,12 @@ public final class VerifyReport {
    * #fromCompactJson} reads it back.
    */
   public String toCompactJson() {
-    return Json.writeCompact(toJsonTree(false));
+    return JsonTrees.writeCompact(toJsonTree(false));
   }
 
   /** The report {@link #toCompactJson} wrote, keeping {@code samplesPerKind} samples per entity and kind. */
   public static VerifyReport fromCompactJson(String json, int samplesPerKind) {
-    return fromJsonTree(Json.parse(json), samplesPerKind);
+    return fromJsonTree(JsonTrees.parse(json), samplesPerKind);
   }
 
   public Map<String, Object> toJsonTree(boolean full) {

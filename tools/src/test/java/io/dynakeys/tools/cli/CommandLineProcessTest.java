@@ -11,7 +11,7 @@ import io.dynakeys.testing.DynamoEndpoint;
 import io.dynakeys.testing.TestTables;
 import io.dynakeys.tools.Main;
 import io.dynakeys.tools.Tables;
-import io.dynakeys.tools.core.Json;
+import io.dynakeys.tools.core.JsonTrees;
 import io.dynakeys.tools.fixtures.Run;
 import io.dynakeys.tools.fixtures.RunKeys;
 import io.dynakeys.tools.fixtures.RunV1ToRun;
@@ -157,7 +157,7 @@ class CommandLineProcessTest {
       if (!Files.exists(checkpoint)) {
         return false;
       }
-      Map<String, Object> json = (Map<String, Object>) Json.parse(read(checkpoint));
+      Map<String, Object> json = (Map<String, Object>) JsonTrees.parse(read(checkpoint));
       Map<String, Object> segments = (Map<String, Object>) json.get("segments");
       long pages = 0;
       for (Object s : segments.values()) {
@@ -188,7 +188,7 @@ class CommandLineProcessTest {
     awaitExit(verify, "dynakeys verify --json", dir);
     assertEquals(1, verify.exitValue(), () -> readQuietly(dir));
     @SuppressWarnings("unchecked")
-    Map<String, Object> json = (Map<String, Object>) Json.parse(read(dir.resolve("out.txt")));
+    Map<String, Object> json = (Map<String, Object>) JsonTrees.parse(read(dir.resolve("out.txt")));
     assertEquals(2L, json.get("items"));
     assertEquals(1L, json.get("itemsWithFindings"));
 

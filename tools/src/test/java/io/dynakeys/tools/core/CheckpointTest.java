@@ -152,7 +152,7 @@ class CheckpointTest {
         "--checkpoint", file.toString(), "--no-progress", "--json"};
     Tables.Result first = Tables.cli(endpoint, verify);
     assertEquals(0, first.exit(), first.err());
-    assertEquals(30L, ((Map<?, ?>) Json.parse(first.out())).get("items"));
+    assertEquals(30L, ((Map<?, ?>) JsonTrees.parse(first.out())).get("items"));
 
     // The table changes (an old-width item appears); the checkpoint still says "clean".
     client.putItem(r -> r.tableName(table).item(RunV1Keys.tableSchema().itemToMap(
@@ -166,22 +166,22 @@ class CheckpointTest {
     // Its results are still there, through report.
     Tables.Result report = Tables.cli(endpoint, "report", file.toString(), "--json");
     assertEquals(0, report.exit(), report.err());
-    assertEquals(30L, ((Map<?, ?>) Json.parse(report.out())).get("items"));
+    assertEquals(30L, ((Map<?, ?>) JsonTrees.parse(report.out())).get("items"));
 
     // Deleted, the verify runs anew and sees the table as it is now.
     Files.delete(file);
     Tables.Result fresh = Tables.cli(endpoint, verify);
     assertEquals(1, fresh.exit(), fresh.err());
-    assertEquals(31L, ((Map<?, ?>) Json.parse(fresh.out())).get("items"));
+    assertEquals(31L, ((Map<?, ?>) JsonTrees.parse(fresh.out())).get("items"));
     assertTrue(new String(Files.readAllBytes(file), StandardCharsets.UTF_8).contains("\"done\": true"));
   }
 
   @Test
   void jsonIsWrittenInPrintableAsciiAndReadBackExactly() {
     String text = "caf\u00e9 \ud83d\ude00 \u2028 tab\t \u007f";
-    String written = Json.write(Map.of("key", text));
+    String written = JsonTrees.write(Map.of("key", text));
     assertTrue(written.chars().allMatch(c -> c == '\n' || (c >= 0x20 && c < 0x7f)), written);
     assertTrue(written.contains("caf\\u00e9 \\ud83d\\ude00 \\u2028 tab\\t \\u007f"), written);
-    assertEquals(Map.of("key", text), Json.parse(written));
+    assertEquals(Map.of("key", text), JsonTrees.parse(written));
   }
 }

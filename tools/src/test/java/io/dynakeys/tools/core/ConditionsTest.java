@@ -253,8 +253,8 @@ class ConditionsTest {
   @Test
   void jsonRoundTripsItemsAndACheckpointOfAnotherRunIsRefused(@TempDir Path dir) {
     Map<String, AttributeValue> item = item();
-    assertEquals(item, Json.toItem(Json.parse(Json.write(Json.item(item)))));
-    assertEquals("a\"\\\n\u0001é", Json.parse(Json.write("a\"\\\n\u0001é")));
+    assertEquals(item, JsonTrees.toItem(JsonTrees.parse(JsonTrees.write(JsonTrees.item(item)))));
+    assertEquals("a\"\\\n\u0001é", JsonTrees.parse(JsonTrees.write("a\"\\\n\u0001é")));
 
     Path file = dir.resolve("cp.json");
     Checkpoint cp = Checkpoint.open(file, "verify", "t", "job A", 4);

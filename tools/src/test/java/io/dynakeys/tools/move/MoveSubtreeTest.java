@@ -14,7 +14,7 @@ import io.dynakeys.testing.TestTables;
 import io.dynakeys.tools.ConfigurationException;
 import io.dynakeys.tools.FaultyClient;
 import io.dynakeys.tools.Tables;
-import io.dynakeys.tools.core.Json;
+import io.dynakeys.tools.core.JsonTrees;
 import io.dynakeys.tools.core.Outcome;
 import io.dynakeys.tools.core.ScanSettings;
 import io.dynakeys.tools.fixtures.Entry;
@@ -137,7 +137,7 @@ class MoveSubtreeTest {
           : FaultyClient.killAfterDeletes(client, 1 + random.nextInt(moving / 2));
       assertThrows(FaultyClient.Killed.class, () -> SubtreeMove.move(dying, table, entries, pk, from, to, options));
       if (kill == 3) {
-        assertEquals("delete", Json.parse(java.nio.file.Files.readString(checkpoint)) instanceof Map<?, ?> m
+        assertEquals("delete", JsonTrees.parse(java.nio.file.Files.readString(checkpoint)) instanceof Map<?, ?> m
             ? ((Map<?, ?>) m.get("extra")).get("phase") : null, "killed in the delete phase");
       }
       // No entry is ever missing: each is at its old path, its new one, or both.

@@ -9,7 +9,7 @@ import io.dynakeys.testing.DynamoEndpoint;
 import io.dynakeys.testing.TestTables;
 import io.dynakeys.tools.ConfigurationException;
 import io.dynakeys.tools.Tables;
-import io.dynakeys.tools.core.Json;
+import io.dynakeys.tools.core.JsonTrees;
 import io.dynakeys.tools.fixtures.RunKeys;
 import io.dynakeys.tools.fixtures.ShopAddress;
 import io.dynakeys.tools.fixtures.ShopAddressKeys;
@@ -104,7 +104,7 @@ class CollectionSchemaTest {
       Tables.Result result = Tables.cli(endpoint, "verify", "--table", table, "--schema", schema, "--json",
           "--no-progress", "--segments", "2");
       assertEquals(1, result.exit(), result.err() + result.out());
-      Map<String, Object> json = cast(Json.parse(result.out()));
+      Map<String, Object> json = cast(JsonTrees.parse(result.out()));
       assertEquals(List.of(), json.get("tableFindings"), result.out());
       assertEquals(Map.of("ShopProfile", 2L, "ShopOrder", 5L, "ShopAddress", 2L, VerifyReport.NO_SCHEMA, 1L),
           entities(json), result.out());
@@ -114,7 +114,7 @@ class CollectionSchemaTest {
     Tables.Result twice = Tables.cli(endpoint, "verify", "--table", table, "--schema", ShopItemKeys.class.getName(),
         "--schema", ShopOrderKeys.class.getName(), "--json", "--no-progress");
     assertEquals(Map.of("ShopProfile", 2L, "ShopOrder", 5L, "ShopAddress", 2L, VerifyReport.NO_SCHEMA, 1L),
-        entities(cast(Json.parse(twice.out()))), twice.out());
+        entities(cast(JsonTrees.parse(twice.out()))), twice.out());
   }
 
   @Test

@@ -11,7 +11,7 @@ import io.dynakeys.testing.TestTables;
 import io.dynakeys.tools.FaultyClient;
 import io.dynakeys.tools.NoConsumedCapacityClient;
 import io.dynakeys.tools.Tables;
-import io.dynakeys.tools.core.Json;
+import io.dynakeys.tools.core.JsonTrees;
 import io.dynakeys.tools.core.Rate;
 import io.dynakeys.tools.core.ScanSettings;
 import io.dynakeys.tools.core.SegmentedScan;
@@ -215,7 +215,7 @@ class VerifyTableTest {
     System.out.printf("VerifyTableTest: verify of %,d items in %.1f s%n", Tables.items(),
         (System.nanoTime() - start) / 1e9);
     assertEquals(1, result.exit(), result.err());
-    Map<String, Object> json = (Map<String, Object>) Json.parse(result.out());
+    Map<String, Object> json = (Map<String, Object>) JsonTrees.parse(result.out());
     assertEquals(false, json.get("ok"));
     assertEquals((long) Tables.items(), json.get("items"));
     assertEquals(List.of(), json.get("tableFindings"));
@@ -241,7 +241,7 @@ class VerifyTableTest {
 
     VerifyReport resumed = Verifier.verify(client, table, schemas, settings);
     assertEquals(Tables.items(), resumed.items());
-    assertEquals(planted, reported(cast(Json.parse(resumed.toJson()))));
+    assertEquals(planted, reported(cast(JsonTrees.parse(resumed.toJson()))));
 
     // Several machines: segments 0-1 and 2-3 with their own checkpoints, combined by `report`.
     ScanSettings half = settings.segments(4).pageSize(97).samples(100_000);
@@ -253,7 +253,7 @@ class VerifyTableTest {
     VerifyReport.Combined combined = VerifyReport.fromCheckpoints(List.of(dir.resolve("a.json"), dir.resolve("b.json")));
     assertEquals(List.of(), combined.missing());
     assertEquals(Tables.items(), combined.report().items());
-    assertEquals(planted, reported(cast(Json.parse(combined.report().toJson()))));
+    assertEquals(planted, reported(cast(JsonTrees.parse(combined.report().toJson()))));
     assertFalse(combined.report().ok());
   }
 
