@@ -133,6 +133,17 @@ class ExitStatusTest {
     Tables.Result pages = Tables.cli(endpoint, "verify", "--table", table, "--schema", run, "--page-size", "0",
         "--no-progress");
     assertTrue(pages.err().contains("dynakeys verify: --page-size: the page size must be at least 1"), pages.err());
+    Tables.Result writers = Tables.cli(endpoint, "migrate", "--table", table, "--migration",
+        io.dynakeys.tools.fixtures.RunV1ToRun.class.getName(), "--writers", "0", "--no-progress");
+    assertEquals(2, writers.exit(), writers.err());
+    assertTrue(writers.err().contains("dynakeys migrate: --writers: must be at least 1, not 0"), writers.err());
+    for (String option : List.of("--threads", "--page-size")) {
+      Tables.Result move = Tables.cli(endpoint, "move", "--table", table, "--schema",
+          io.dynakeys.tools.fixtures.EntryKeys.class.getName(), "--partition", "a91", "--from", "root/a/", "--to",
+          "root/b/", "--dry-run", option, "0", "--no-progress");
+      assertEquals(2, move.exit(), move.err());
+      assertTrue(move.err().contains("dynakeys move: " + option + ": "), move.err());
+    }
   }
 
   @Test
@@ -149,9 +160,14 @@ class ExitStatusTest {
     CommandLine cl = DynakeysCommand.commandLine();
     cl.setErr(new PrintWriter(err, true));
     cl.setOut(new PrintWriter(new StringWriter(), true));
+    long start = System.nanoTime();
     int exit = cl.execute("verify", "--endpoint", unreachable, "--region", "us-east-1", "--table", table,
         "--schema", RunKeys.class.getName(), "--no-progress", "--checkpoint", "unused.json");
+    double seconds = (System.nanoTime() - start) / 1e9;
     assertEquals(2, exit, err.toString());
+    // A refused connection is known at once: the check does not wait out its 10 s, and says why.
+    assertTrue(seconds < 9, "took " + seconds + " s: " + err);
+    assertTrue(err.toString().contains("Connection refused"), err.toString());
     assertTrue(err.toString().startsWith("dynakeys verify: cannot reach DynamoDB at " + unreachable + " within 10 s: "),
         err.toString());
     assertFalse(err.toString().contains("resume"), "nothing ran, so nothing resumes: " + err);
