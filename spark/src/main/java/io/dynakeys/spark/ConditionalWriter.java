@@ -40,7 +40,22 @@ final class ConditionalWriter implements AutoCloseable {
     this.pacer = pacer;
   }
 
-  private Map<String, AttributeValue> key(Map<String, AttributeValue> item) {
+  String partitionKey() {
+    return pk;
+  }
+
+  String sortKey() {
+    return sk;
+  }
+
+  /** The item stored under {@code key}, read consistently, or {@code null}. */
+  Map<String, AttributeValue> get(Map<String, AttributeValue> key) {
+    Map<String, AttributeValue> there = client.getItem(r -> r.tableName(table.table()).key(key).consistentRead(true))
+        .item();
+    return there == null || there.isEmpty() ? null : there;
+  }
+
+  Map<String, AttributeValue> key(Map<String, AttributeValue> item) {
     Map<String, AttributeValue> key = new LinkedHashMap<>();
     key.put(pk, item.get(pk));
     if (sk != null) {
@@ -114,7 +129,7 @@ final class ConditionalWriter implements AutoCloseable {
   }
 
   /** The item replaced (empty: none), or {@code null} when the condition failed. */
-  private Map<String, AttributeValue> put(Map<String, AttributeValue> item, Conditions.Condition c)
+  Map<String, AttributeValue> put(Map<String, AttributeValue> item, Conditions.Condition c)
       throws InterruptedException {
     pacer.acquire(1);
     try {
@@ -128,7 +143,7 @@ final class ConditionalWriter implements AutoCloseable {
   }
 
   /** The item deleted (empty: none), or {@code null} when the condition failed. */
-  private Map<String, AttributeValue> delete(Map<String, AttributeValue> key, Conditions.Condition c)
+  Map<String, AttributeValue> delete(Map<String, AttributeValue> key, Conditions.Condition c)
       throws InterruptedException {
     pacer.acquire(1);
     try {
