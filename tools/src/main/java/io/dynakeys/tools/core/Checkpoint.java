@@ -166,8 +166,18 @@ public final class Checkpoint {
    * @throws ConfigurationException when the file belongs to another job, or is empty or no
    *     checkpoint (a save cut short before this class forced its writes to disk)
    */
-  @SuppressWarnings("unchecked")
   public static Checkpoint open(Path file, String command, String table, String job, int totalSegments) {
+    try {
+      return load(file, command, table, job, totalSegments);
+    } catch (ClassCastException | NullPointerException | NumberFormatException | ArithmeticException e) {
+      throw new ConfigurationException("the checkpoint " + file + " is not a dynakeys checkpoint (a value of another"
+          + " shape than a checkpoint holds: " + e.getClass().getSimpleName() + "): give another --checkpoint file,"
+          + " or delete it to start over", e);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Checkpoint load(Path file, String command, String table, String job, int totalSegments) {
     Checkpoint cp = new Checkpoint(file);
     cp.header.put("dynakeys", "checkpoint");
     cp.header.put("format", 1L);

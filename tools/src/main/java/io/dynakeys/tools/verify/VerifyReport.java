@@ -346,8 +346,18 @@ public final class VerifyReport {
    * @throws ConfigurationException when a file is missing or no verify checkpoint, or the files
    *     belong to different runs or overlap
    */
-  @SuppressWarnings("unchecked")
   public static Combined fromCheckpoints(List<java.nio.file.Path> files) {
+    try {
+      return combine(files);
+    } catch (ClassCastException | NullPointerException | NumberFormatException | ArithmeticException e) {
+      throw new ConfigurationException("the checkpoints " + files + " are not all dynakeys checkpoints of a verify run"
+          + " (a value of another shape than a checkpoint holds: " + e.getClass().getSimpleName() + "); give the"
+          + " files the verify runs wrote", e);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Combined combine(List<java.nio.file.Path> files) {
     Map<String, Object> first = null;
     VerifyReport report = null;
     java.util.Set<Integer> done = new java.util.TreeSet<>();

@@ -80,6 +80,20 @@ class CheckpointTest {
     assertFalse(again.finished(0, 4));
   }
 
+  /** A file with a checkpoint's header and values of other shapes is refused, never a crash of the run. */
+  @Test
+  void aCheckpointOfOtherShapesIsRefusedAsNoCheckpoint(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("odd.json");
+    Files.writeString(file, "{\"dynakeys\": \"checkpoint\", \"format\": 1, \"command\": \"verify\", \"table\": \"t\","
+        + " \"job\": \"job\", \"totalSegments\": 2, \"segments\": {\"0\": [1, 2]}, \"extra\": {\"samples\": \"ten\"}}");
+    ConfigurationException open = assertThrows(ConfigurationException.class,
+        () -> Checkpoint.open(file, "verify", "t", "job", 2));
+    assertTrue(open.getMessage().contains("is not a dynakeys checkpoint"), open::getMessage);
+    ConfigurationException report = assertThrows(ConfigurationException.class,
+        () -> io.dynakeys.tools.verify.VerifyReport.fromCheckpoints(List.of(file)));
+    assertTrue(report.getMessage().contains("not all dynakeys checkpoints of a verify run"), report::getMessage);
+  }
+
   /** A move's positions are the scan's position type: a page being worked on, its successor, done. */
   @Test
   void namedPositionsRoundTripWithTheirPendingPage(@TempDir Path dir) throws Exception {
