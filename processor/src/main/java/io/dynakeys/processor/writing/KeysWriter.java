@@ -183,7 +183,10 @@ public final class KeysWriter {
           index.local(), layoutKey(index.layout().partition()),
           index.layout().hasSortKey() ? layoutKey(index.layout().sort()) : CodeBlock.of("null")));
     }
-    return CodeBlock.of("$T.of($L)", RuntimeTypes.ENTITY_LAYOUT, CodeBlock.join(args, ", "));
+    CodeBlock layout = CodeBlock.of("$T.of($L)", RuntimeTypes.ENTITY_LAYOUT, CodeBlock.join(args, ", "));
+    List<CodeBlock> nativeIndexes = new NativeIndexWriter(model, names).layouts();
+    return nativeIndexes.isEmpty() ? layout
+        : CodeBlock.of("$L\n.withNativeIndexes($L)", layout, CodeBlock.join(nativeIndexes, ",\n"));
   }
 
   private CodeBlock layoutKey(KeyPart part) {
