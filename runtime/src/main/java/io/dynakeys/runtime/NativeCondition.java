@@ -117,6 +117,11 @@ public final class NativeCondition {
    */
   NativeCondition withPrefix(Object prefix) {
     String attribute = next("a prefix");
+    AttributeConverter<?> converter = schema.converterForAttribute(attribute);
+    if (converter != null && converter.attributeValueType() != software.amazon.awssdk.enhanced.dynamodb.AttributeValueType.S) {
+      throw new IllegalArgumentException("begins_with needs a string attribute, but " + attribute + " of index "
+          + indexName + " is stored as " + converter.attributeValueType());
+    }
     AttributeValue p = convert(schema, attribute, prefix, Utf8.SORT_KEY_LIMIT);
     if (p.s() == null) {
       throw new IllegalArgumentException("begins_with needs a string attribute, but " + attribute + " of index "

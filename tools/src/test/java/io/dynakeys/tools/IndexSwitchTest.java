@@ -241,6 +241,93 @@ class IndexSwitchTest {
     }
   }
 
+  @Test
+  void theWaitPrintsEachStatusAndGivesUpAfterTheTimeout() throws Exception {
+    String other = TestTables.NAME_PREFIX + "switch-wait-" + UUID.randomUUID();
+    GameV1Keys.createTable(endpoint.enhancedClient(), other);
+    try {
+      for (int i = 0; i < 5; i++) {
+        Map<String, AttributeValue> game = GameV1Keys.tableSchema().itemToMap(
+            new GameV1("L", "g" + i, "red", i - 2, Optional.empty()), true);
+        client.putItem(r -> r.tableName(other).item(game));
+      }
+      // DynamoDB reports a new index CREATING and backfilling first; moto makes it ACTIVE at once.
+      java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+      java.io.PrintStream log = new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8);
+      IndexSwitch.Options options = IndexSwitch.Options.defaults().poll(Duration.ofMillis(20))
+          .timeout(Duration.ofMillis(300)).scan(ScanSettings.defaults().segments(1).threads(1));
+      IndexSwitch.TimeoutException timeout = assertThrows(IndexSwitch.TimeoutException.class, () -> IndexSwitch.run(
+          new CreatingClient(client, "byTeamNative", Integer.MAX_VALUE), other, EntitySchema.of(GameV2Keys.class),
+          "byTeamNative", "byTeam", options, log));
+      assertTrue(timeout.getMessage().startsWith("index byTeamNative of " + other + " is CREATING, backfilling"),
+          timeout.getMessage());
+      assertTrue(timeout.getMessage().endsWith("not ACTIVE; DynamoDB goes on: run the same command again to keep waiting"),
+          timeout.getMessage());
+
+      bytes.reset();
+      IndexSwitch.Report report = IndexSwitch.run(new CreatingClient(client, "byTeamNative", 3), other,
+          EntitySchema.of(GameV2Keys.class), "byTeamNative", "byTeam", options.timeout(Duration.ofSeconds(30)), log);
+      assertTrue(report.ok(), report.toText());
+      String printed = bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+      List<String> lines = printed.lines().toList();
+      assertEquals(2, lines.size(), printed);
+      assertTrue(lines.get(0).matches("switch-index " + other + ": byTeamNative CREATING, backfilling, 0 items after \\d+ ms"),
+          printed);
+      assertTrue(lines.get(1).matches("switch-index " + other + ": byTeamNative ACTIVE(, \\d+ items)? after \\d+ ms"), printed);
+      assertEquals("skipped: the index exists", report.steps().get(1).outcome(), "the first run created it");
+    } finally {
+      TestTables.deleteTable(client, other);
+    }
+  }
+
+  /** DescribeTable says {@code index} is CREATING and backfilling, for the first {@code calls} answers that have it. */
+  private static final class CreatingClient implements DynamoDbClient {
+    private final DynamoDbClient delegate;
+    private final String index;
+    private int left;
+
+    CreatingClient(DynamoDbClient delegate, String index, int calls) {
+      this.delegate = delegate;
+      this.index = index;
+      this.left = calls;
+    }
+
+    @Override
+    public software.amazon.awssdk.services.dynamodb.model.DescribeTableResponse describeTable(
+        software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest request) {
+      var response = delegate.describeTable(request);
+      var table = response.table();
+      if (table.globalSecondaryIndexes().stream().noneMatch(g -> g.indexName().equals(index)) || left <= 0) {
+        return response;
+      }
+      left--;
+      List<GlobalSecondaryIndexDescription> gsis = table.globalSecondaryIndexes().stream()
+          .map(g -> g.indexName().equals(index) ? g.toBuilder().indexStatus("CREATING").backfilling(true).itemCount(0L).build() : g)
+          .toList();
+      return response.toBuilder().table(table.toBuilder().globalSecondaryIndexes(gsis).build()).build();
+    }
+
+    @Override
+    public software.amazon.awssdk.services.dynamodb.model.ScanResponse scan(
+        software.amazon.awssdk.services.dynamodb.model.ScanRequest request) {
+      return delegate.scan(request);
+    }
+
+    @Override
+    public software.amazon.awssdk.services.dynamodb.model.UpdateTableResponse updateTable(
+        software.amazon.awssdk.services.dynamodb.model.UpdateTableRequest request) {
+      return delegate.updateTable(request);
+    }
+
+    @Override
+    public String serviceName() {
+      return delegate.serviceName();
+    }
+
+    @Override
+    public void close() {}
+  }
+
   private static Optional<GlobalSecondaryIndexDescription> gsi(String name) {
     return client.describeTable(r -> r.tableName(table)).table().globalSecondaryIndexes().stream()
         .filter(g -> g.indexName().equals(name)).findFirst();
