@@ -52,9 +52,10 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  *   <li>Only when asked ({@code --drop}): <b>drop</b> the synthetic index with {@code UpdateTable}
  *       (once the schema no longer writes its attributes) and wait until it is gone, then
  *       <b>clean up</b>: remove its key attributes from every item, one {@code UpdateItem} per item
- *       that holds them, under the condition that they still hold the values the scan read, so an
- *       item written or deleted meanwhile is left as it is ({@code changed}; never recreated, never
- *       an update lost). Resumable from {@code --checkpoint} (required with {@code --drop}: it also
+ *       that holds them, under the condition that they still hold the values the scan read. An item
+ *       written meanwhile fails it, is read again and cleaned as it is now (its new content kept, up
+ *       to {@value #MAX_ATTEMPTS} tries, then {@code changed}); one deleted meanwhile is
+ *       {@code gone}, never recreated; no other attribute is touched, so no update is lost. Resumable from {@code --checkpoint} (required with {@code --drop}: it also
  *       keeps the attribute names once the index is gone) and capped by {@code --write-rate}.
  * </ol>
  *
@@ -133,10 +134,12 @@ public final class IndexSwitch {
    * @param samples some offending items, smallest keys first
    * @param steps the steps, in order, with their costs
    * @param removed the items whose synthetic attributes the clean-up removed
-   * @param changed the items the clean-up left because they changed since the scan read them
+   * @param changed the items the clean-up left because another writer changed them on each of its
+   *     {@value #MAX_ATTEMPTS} tries
+   * @param gone the items another writer deleted between the scan and the clean-up's write
    */
   public record Report(String table, String nativeIndex, String syntheticIndex, long items, long defects,
-      long notIndexed, List<VerifyReport.Sample> samples, List<Step> steps, long removed, long changed) {
+      long notIndexed, List<VerifyReport.Sample> samples, List<Step> steps, long removed, long changed, long gone) {
 
     /** Whether the switch did everything it was asked, and nothing was in its way. */
     public boolean ok() {
@@ -187,6 +190,7 @@ public final class IndexSwitch {
       out.put("notIndexed", notIndexed);
       out.put("removed", removed);
       out.put("changed", changed);
+      out.put("gone", gone);
       out.put("itemWrites", itemWrites());
       List<Object> steps = new ArrayList<>();
       for (Step s : this.steps) {
@@ -255,7 +259,7 @@ public final class IndexSwitch {
             + " %,d of other entities", check.items, check.withSynthetic, check.notIndexed, check.foreign)));
     if (check.defects > 0) {
       return new Report(table, nativeIndex, syntheticIndex, check.items, check.defects, check.notIndexed,
-          check.samples(), steps, 0, 0);
+          check.samples(), steps, 0, 0, 0);
     }
 
     // 2. create, 3. wait.
@@ -284,7 +288,7 @@ public final class IndexSwitch {
       steps.add(new Step("wait", "done", 0, 0, nativeIndex + " ACTIVE after " + waited + " ms"));
     }
     if (!options.drop()) {
-      return new Report(table, nativeIndex, syntheticIndex, check.items, 0, check.notIndexed, List.of(), steps, 0, 0);
+      return new Report(table, nativeIndex, syntheticIndex, check.items, 0, check.notIndexed, List.of(), steps, 0, 0, 0);
     }
 
     // 4. drop the synthetic index, once nothing writes its attributes; 5. clean up the items.
@@ -305,14 +309,14 @@ public final class IndexSwitch {
       steps.add(new Step("drop", "refused: " + schema.name() + " still writes " + String.join(", ", stillWritten), 0, 0,
           "deploy the record without index " + syntheticIndex + " (its writers would put the attributes back), then"
               + " run again with that record's schema"));
-      return new Report(table, nativeIndex, syntheticIndex, check.items, 0, check.notIndexed, List.of(), steps, 0, 0);
+      return new Report(table, nativeIndex, syntheticIndex, check.items, 0, check.notIndexed, List.of(), steps, 0, 0, 0);
     }
     if (options.dryRun()) {
       steps.add(new Step("drop", synthetic.isPresent() ? "planned" : "skipped: the index is gone",
           synthetic.isPresent() ? 1 : 0, 0, "UpdateTable deletes " + syntheticIndex));
       steps.add(new Step("clean-up", "planned", 0, check.withSynthetic, "removes " + String.join(", ", syntheticAttributes)
           + " from " + String.format("%,d", check.withSynthetic) + " items, one conditional UpdateItem each"));
-      return new Report(table, nativeIndex, syntheticIndex, check.items, 0, check.notIndexed, List.of(), steps, 0, 0);
+      return new Report(table, nativeIndex, syntheticIndex, check.items, 0, check.notIndexed, List.of(), steps, 0, 0, 0);
     }
     if (synthetic.isPresent()) {
       client.updateTable(r -> r.tableName(table).globalSecondaryIndexUpdates(GlobalSecondaryIndexUpdate.builder()
@@ -324,12 +328,13 @@ public final class IndexSwitch {
     }
     CleanUp cleanUp = cleanUp(client, table, schema, syntheticAttributes, checkpoint, options);
     // This run's writes; the checkpoint's totals count the pages every run completed.
-    steps.add(new Step("clean-up", cleanUp.changed == 0 ? "done" : "done, " + cleanUp.changed + " changed: run again",
+    steps.add(new Step("clean-up", cleanUp.changed == 0 ? "done" : "done, " + cleanUp.changed + " changed " + MAX_ATTEMPTS
+        + " times while cleaned: run again with another --checkpoint",
         0, cleanUp.writesThisRun, String.format("removed %s from %,d items in all runs' completed pages (%,d writes);"
-            + " %,d items changed since read", String.join(", ", syntheticAttributes), cleanUp.removed, cleanUp.writes,
-            cleanUp.changed)));
+            + " %,d deleted meanwhile, %,d still changing", String.join(", ", syntheticAttributes), cleanUp.removed,
+            cleanUp.writes, cleanUp.gone, cleanUp.changed)));
     return new Report(table, nativeIndex, syntheticIndex, check.items, 0, check.notIndexed, List.of(), steps,
-        cleanUp.removed, cleanUp.changed);
+        cleanUp.removed, cleanUp.changed, cleanUp.gone);
   }
 
   private static Optional<GlobalSecondaryIndexDescription> gsi(TableDescription description, String name) {
@@ -523,7 +528,10 @@ public final class IndexSwitch {
   }
 
   /** The clean-up's totals, the earlier runs' included. */
-  private record CleanUp(long removed, long changed, long writes, long writesThisRun) {}
+  private record CleanUp(long removed, long changed, long writes, long writesThisRun, long gone) {}
+
+  /** Tries of one item's removal: the first, and again after each change another writer made. */
+  static final int MAX_ATTEMPTS = 3;
 
   private static CleanUp cleanUp(DynamoDbClient client, String table, EntitySchema schema, List<String> attributes,
       Checkpoint checkpoint, Options options) throws Exception {
@@ -541,11 +549,12 @@ public final class IndexSwitch {
           .run(new SegmentedScan.Handler<>() {
             @Override
             public long[] start(int segment, Object saved) {
-              long[] state = new long[3]; // removed, changed, writes
+              long[] state = new long[4]; // removed, changed, writes, gone
               if (saved instanceof Map<?, ?> m) {
                 state[0] = ((Number) m.get("removed")).longValue();
                 state[1] = ((Number) m.get("changed")).longValue();
                 state[2] = ((Number) m.get("writes")).longValue();
+                state[3] = ((Number) m.get("gone")).longValue();
               }
               return state;
             }
@@ -559,43 +568,41 @@ public final class IndexSwitch {
                 }
                 Map<String, AttributeValue> key = new LinkedHashMap<>();
                 tableKeys.forEach(k -> key.put(k, item.get(k)));
-                Map<String, String> names = new LinkedHashMap<>();
-                Map<String, AttributeValue> values = new LinkedHashMap<>();
-                List<String> removes = new ArrayList<>();
-                List<String> conditions = new ArrayList<>();
-                for (int i = 0; i < attributes.size(); i++) {
-                  String a = attributes.get(i);
-                  names.put("#a" + i, a);
-                  if (item.containsKey(a)) {
-                    values.put(":a" + i, item.get(a));
-                    removes.add("#a" + i);
-                    conditions.add("#a" + i + " = :a" + i);
-                  } else {
-                    conditions.add("attribute_not_exists(#a" + i + ")");
+                Map<String, AttributeValue> current = item;
+                for (int attempt = 1; ; attempt++) {
+                  if (writes != null) {
+                    writes.acquire(1);
                   }
-                }
-                if (writes != null) {
-                  writes.acquire(1);
-                }
-                state[2]++;
-                synchronized (thisRun) {
-                  thisRun[0]++;
-                }
-                progress.writes(1);
-                try {
-                  // The condition holds only while the item is as read: never recreated, no update lost.
-                  UpdateItemResponse r = client.updateItem(u -> u.tableName(table).key(key)
-                      .updateExpression("REMOVE " + String.join(", ", removes))
-                      .conditionExpression(String.join(" AND ", conditions))
-                      .expressionAttributeNames(names).expressionAttributeValues(values)
-                      .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
-                  state[0]++;
-                  if (writes != null && capacity && r.consumedCapacity() != null
-                      && r.consumedCapacity().capacityUnits() != null) {
-                    writes.charge(r.consumedCapacity().capacityUnits() - 1);
+                  state[2]++;
+                  synchronized (thisRun) {
+                    thisRun[0]++;
                   }
-                } catch (ConditionalCheckFailedException e) {
-                  state[1]++;
+                  progress.writes(1);
+                  try {
+                    // The condition holds only while the attributes are as read: never recreated, no update lost.
+                    UpdateItemResponse r = client.updateItem(removal(table, key, attributes, current));
+                    state[0]++;
+                    if (writes != null && capacity && r.consumedCapacity() != null
+                        && r.consumedCapacity().capacityUnits() != null) {
+                      writes.charge(r.consumedCapacity().capacityUnits() - 1);
+                    }
+                    break;
+                  } catch (ConditionalCheckFailedException e) {
+                    // Written or deleted since it was read: read it again, and remove what it holds now.
+                    Map<String, AttributeValue> now = client.getItem(g -> g.tableName(table).key(key).consistentRead(true)).item();
+                    if (now == null || now.isEmpty()) {
+                      state[3]++; // deleted meanwhile: nothing to clean, nothing recreated
+                      break;
+                    }
+                    if (attributes.stream().noneMatch(now::containsKey)) {
+                      break; // another writer removed them
+                    }
+                    if (attempt == MAX_ATTEMPTS) {
+                      state[1]++;
+                      break;
+                    }
+                    current = now;
+                  }
                 }
               }
             }
@@ -606,6 +613,7 @@ public final class IndexSwitch {
               m.put("removed", state[0]);
               m.put("changed", state[1]);
               m.put("writes", state[2]);
+              m.put("gone", state[3]);
               return m;
             }
           });
@@ -613,12 +621,41 @@ public final class IndexSwitch {
     long removed = 0;
     long changed = 0;
     long total = 0;
+    long gone = 0;
     for (long[] p : parts.values()) {
       removed += p[0];
       changed += p[1];
       total += p[2];
+      gone += p[3];
     }
-    return new CleanUp(removed, changed, total, thisRun[0]);
+    return new CleanUp(removed, changed, total, thisRun[0], gone);
+  }
+
+  /**
+   * The removal of {@code attributes} from the item at {@code key}, under the condition that each
+   * still holds what {@code item} holds (or is absent, as there).
+   */
+  private static software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest removal(String table,
+      Map<String, AttributeValue> key, List<String> attributes, Map<String, AttributeValue> item) {
+    Map<String, String> names = new LinkedHashMap<>();
+    Map<String, AttributeValue> values = new LinkedHashMap<>();
+    List<String> removes = new ArrayList<>();
+    List<String> conditions = new ArrayList<>();
+    for (int i = 0; i < attributes.size(); i++) {
+      String a = attributes.get(i);
+      names.put("#a" + i, a);
+      if (item.containsKey(a)) {
+        values.put(":a" + i, item.get(a));
+        removes.add("#a" + i);
+        conditions.add("#a" + i + " = :a" + i);
+      } else {
+        conditions.add("attribute_not_exists(#a" + i + ")");
+      }
+    }
+    return software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder().tableName(table).key(key)
+        .updateExpression("REMOVE " + String.join(", ", removes)).conditionExpression(String.join(" AND ", conditions))
+        .expressionAttributeNames(names).expressionAttributeValues(values)
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).build();
   }
 
   private static String show(List<KeySchemaElement> keys) {

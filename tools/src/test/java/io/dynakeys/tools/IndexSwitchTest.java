@@ -280,6 +280,102 @@ class IndexSwitchTest {
     }
   }
 
+  @Test
+  void anItemWrittenDuringTheCleanUpIsCleanedAsItIsNowAndADeletedOneNotRecreated(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    String other = TestTables.NAME_PREFIX + "switch-race-" + UUID.randomUUID();
+    GameV1Keys.createTable(endpoint.enhancedClient(), other);
+    try {
+      for (int i = 0; i < 10; i++) {
+        Map<String, AttributeValue> game = GameV1Keys.tableSchema().itemToMap(
+            new GameV1("L", "g" + i, "red", i, Optional.empty()), true);
+        client.putItem(r -> r.tableName(other).item(game));
+      }
+      Map<String, AttributeValue> rewritten = GameV1Keys.tableSchema().itemToMap(
+          new GameV1("L", "g3", "blue", 99, Optional.of("ann")), true);
+      Map<String, AttributeValue> deleted = GameV1Keys.tableSchema().itemToMap(
+          new GameV1("L", "g7", "red", 7, Optional.empty()), true);
+      // Between the scan and its write, another writer rewrites g3 (a writer of the old layout) and deletes g7.
+      DynamoDbClient racing = new RacingClient(client, Map.of(
+          "GAME#g3", () -> client.putItem(r -> r.tableName(other).item(rewritten)),
+          "GAME#g7", () -> client.deleteItem(r -> r.tableName(other).key(Map.of("pk", deleted.get("pk"), "sk", deleted.get("sk"))))));
+      IndexSwitch.Options options = IndexSwitch.Options.defaults().drop(true).poll(Duration.ofMillis(20))
+          .scan(ScanSettings.defaults().segments(1).threads(1).checkpoint(dir.resolve("race.json")));
+      IndexSwitch.Report report = IndexSwitch.run(racing, other, EntitySchema.of(GameV2Keys.class), "byTeamNative",
+          "byTeam", options, null);
+      assertTrue(report.ok(), report.toText());
+      assertEquals(0, report.changed(), report.toText());
+      assertEquals(1, report.gone(), report.toText());
+      assertEquals(9, report.removed(), report.toText());
+      assertEquals(11, report.itemWrites(), "one write per item, one more for the rewritten one: " + report.toText());
+      List<Map<String, AttributeValue>> left = Tables.scanAll(client, other);
+      assertEquals(9, left.size(), "the deleted item is not recreated");
+      Map<String, AttributeValue> g3 = left.stream().filter(i -> i.get("sk").s().equals("GAME#g3")).findFirst().orElseThrow();
+      Map<String, AttributeValue> want = new LinkedHashMap<>(rewritten);
+      want.remove("byTeam_pk");
+      want.remove("byTeam_sk");
+      assertEquals(want, g3, "the rewrite is kept, but for the synthetic attributes");
+      for (Map<String, AttributeValue> item : left) {
+        assertFalse(item.containsKey("byTeam_pk") || item.containsKey("byTeam_sk"), item::toString);
+      }
+    } finally {
+      TestTables.deleteTable(client, other);
+    }
+  }
+
+  /** Runs another writer's action just before the clean-up's write of an item, once per sort key. */
+  private static final class RacingClient implements DynamoDbClient {
+    private final DynamoDbClient delegate;
+    private final Map<String, Runnable> before;
+    private final java.util.Set<String> done = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    RacingClient(DynamoDbClient delegate, Map<String, Runnable> before) {
+      this.delegate = delegate;
+      this.before = before;
+    }
+
+    @Override
+    public software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse updateItem(
+        software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest request) {
+      String sk = request.key().get("sk").s();
+      if (before.containsKey(sk) && done.add(sk)) {
+        before.get(sk).run();
+      }
+      return delegate.updateItem(request);
+    }
+
+    @Override
+    public software.amazon.awssdk.services.dynamodb.model.DescribeTableResponse describeTable(
+        software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest request) {
+      return delegate.describeTable(request);
+    }
+
+    @Override
+    public software.amazon.awssdk.services.dynamodb.model.GetItemResponse getItem(
+        software.amazon.awssdk.services.dynamodb.model.GetItemRequest request) {
+      return delegate.getItem(request);
+    }
+
+    @Override
+    public software.amazon.awssdk.services.dynamodb.model.ScanResponse scan(
+        software.amazon.awssdk.services.dynamodb.model.ScanRequest request) {
+      return delegate.scan(request);
+    }
+
+    @Override
+    public software.amazon.awssdk.services.dynamodb.model.UpdateTableResponse updateTable(
+        software.amazon.awssdk.services.dynamodb.model.UpdateTableRequest request) {
+      return delegate.updateTable(request);
+    }
+
+    @Override
+    public String serviceName() {
+      return delegate.serviceName();
+    }
+
+    @Override
+    public void close() {}
+  }
+
   /** DescribeTable says {@code index} is CREATING and backfilling, for the first {@code calls} answers that have it. */
   private static final class CreatingClient implements DynamoDbClient {
     private final DynamoDbClient delegate;

@@ -68,6 +68,13 @@ final class KillingUpdateClient implements DynamoDbClient {
   }
 
   @Override
+  public software.amazon.awssdk.services.dynamodb.model.GetItemResponse getItem(
+      software.amazon.awssdk.services.dynamodb.model.GetItemRequest request) {
+    alive();
+    return delegate.getItem(request);
+  }
+
+  @Override
   public UpdateTableResponse updateTable(UpdateTableRequest request) {
     alive();
     tableUpdates.incrementAndGet();
