@@ -1,7 +1,7 @@
 package io.dynakeys.spark;
 
-import io.dynakeys.tools.Outcome;
-import io.dynakeys.tools.ToolsAccess;
+import io.dynakeys.tools.core.Conditions;
+import io.dynakeys.tools.core.Outcome;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -40,7 +40,22 @@ final class ConditionalWriter implements AutoCloseable {
     this.pacer = pacer;
   }
 
-  private Map<String, AttributeValue> key(Map<String, AttributeValue> item) {
+  String partitionKey() {
+    return pk;
+  }
+
+  String sortKey() {
+    return sk;
+  }
+
+  /** The item stored under {@code key}, read consistently, or {@code null}. */
+  Map<String, AttributeValue> get(Map<String, AttributeValue> key) {
+    Map<String, AttributeValue> there = client.getItem(r -> r.tableName(table.table()).key(key).consistentRead(true))
+        .item();
+    return there == null || there.isEmpty() ? null : there;
+  }
+
+  Map<String, AttributeValue> key(Map<String, AttributeValue> item) {
     Map<String, AttributeValue> key = new LinkedHashMap<>();
     key.put(pk, item.get(pk));
     if (sk != null) {
@@ -52,7 +67,7 @@ final class ConditionalWriter implements AutoCloseable {
   /** Re-keys {@code old} (as exported) to {@code next} in the live table. */
   Written rekey(Map<String, AttributeValue> old, Map<String, AttributeValue> next) throws InterruptedException {
     String version = table.versionAttribute();
-    ToolsAccess.WriteCondition unchanged = ExportRekey.orVersion(version, old, pk, sk);
+    Conditions.Condition unchanged = ExportRekey.orVersion(version, old, pk, sk);
     if (unchanged == null) {
       return new Written(Outcome.FAILED, "too wide for an exact condition (4 KB, 300 operators): give the job"
           + " --version-attribute; nothing was written for it");
@@ -63,9 +78,9 @@ final class ConditionalWriter implements AutoCloseable {
       if (replaced == null) {
         return new Written(Outcome.CHANGED, "changed since the export (or gone): left for dynakeys migrate");
       }
-      if (version == null && !ToolsAccess.same(replaced, old)) {
+      if (version == null && !Conditions.same(replaced, old)) {
         // An attribute added since the export passed the condition: put back what was there.
-        ToolsAccess.WriteCondition ours = ToolsAccess.equalTo(next, pk, sk);
+        Conditions.Condition ours = Conditions.equalTo(next, pk, sk);
         if (ours != null) {
           put(replaced, ours);
         }
@@ -75,15 +90,15 @@ final class ConditionalWriter implements AutoCloseable {
       return new Written(Outcome.MIGRATED, null);
     }
     // Copy: under "absent", then "absent or exactly this" (a retried task finds its own copy).
-    if (put(next, ToolsAccess.absent(pk)) == null) {
-      ToolsAccess.WriteCondition same = version == null ? ToolsAccess.absentOrEqualTo(pk, next) : null;
+    if (put(next, Conditions.absent(pk)) == null) {
+      Conditions.Condition same = version == null ? Conditions.absentOrEqualTo(pk, next) : null;
       boolean placed;
       if (same != null) {
         placed = put(next, same) != null;
       } else {
         Map<String, AttributeValue> there = client.getItem(r -> r.tableName(table.table()).key(key(next))
             .consistentRead(true)).item();
-        placed = there != null && !there.isEmpty() && ToolsAccess.same(there, next);
+        placed = there != null && !there.isEmpty() && Conditions.same(there, next);
       }
       if (!placed) {
         return new Written(Outcome.CONFLICT, "another item holds the new key " + key(next).values()
@@ -97,8 +112,8 @@ final class ConditionalWriter implements AutoCloseable {
       return new Written(Outcome.CHANGED, "changed since the export (or gone): the copy withdrawn, left for"
           + " dynakeys migrate");
     }
-    if (version == null && !ToolsAccess.same(removed, old)) {
-      put(removed, ToolsAccess.absent(pk));
+    if (version == null && !Conditions.same(removed, old)) {
+      put(removed, Conditions.absent(pk));
       withdraw(next);
       return new Written(Outcome.CHANGED, "an attribute was added since the export: restored, the copy"
           + " withdrawn, left for dynakeys migrate");
@@ -107,14 +122,14 @@ final class ConditionalWriter implements AutoCloseable {
   }
 
   private void withdraw(Map<String, AttributeValue> copy) throws InterruptedException {
-    ToolsAccess.WriteCondition ours = ToolsAccess.equalTo(copy, pk, sk);
+    Conditions.Condition ours = Conditions.equalTo(copy, pk, sk);
     if (ours != null) {
       delete(key(copy), ours);
     }
   }
 
   /** The item replaced (empty: none), or {@code null} when the condition failed. */
-  private Map<String, AttributeValue> put(Map<String, AttributeValue> item, ToolsAccess.WriteCondition c)
+  Map<String, AttributeValue> put(Map<String, AttributeValue> item, Conditions.Condition c)
       throws InterruptedException {
     pacer.acquire(1);
     try {
@@ -128,7 +143,7 @@ final class ConditionalWriter implements AutoCloseable {
   }
 
   /** The item deleted (empty: none), or {@code null} when the condition failed. */
-  private Map<String, AttributeValue> delete(Map<String, AttributeValue> key, ToolsAccess.WriteCondition c)
+  Map<String, AttributeValue> delete(Map<String, AttributeValue> key, Conditions.Condition c)
       throws InterruptedException {
     pacer.acquire(1);
     try {

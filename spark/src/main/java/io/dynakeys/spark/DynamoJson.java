@@ -64,6 +64,80 @@ public final class DynamoJson {
     return item(item, "");
   }
 
+  /**
+   * One line of an incremental export (view {@code NEW_AND_OLD_IMAGES}): the item's primary key,
+   * its image before the export's window ({@code null}: it was inserted) and after it ({@code null}:
+   * it was deleted).
+   *
+   * @param keys the primary key ({@code Keys})
+   * @param oldImage the item at the window's start ({@code OldImage}), or {@code null}
+   * @param newImage the item at the window's end ({@code NewImage}), or {@code null}
+   */
+  public record Change(Map<String, AttributeValue> keys, Map<String, AttributeValue> oldImage,
+      Map<String, AttributeValue> newImage) {}
+
+  private static final java.util.Set<String> CHANGE_FIELDS = java.util.Set.of("Metadata", "Keys", "OldImage",
+      "NewImage");
+
+  /**
+   * The change of one incremental export line: {@code {"Metadata": {...}, "Keys": {...},
+   * "OldImage": {...}, "NewImage": {...}}}, read as strictly as an item.
+   *
+   * @throws CorruptLineException when the line is not JSON, has other fields, no {@code Keys}, no
+   *     image, an image whose key attributes are not {@code Keys}, or a value that is no DynamoDB
+   *     attribute value
+   */
+  public static Change parseChange(String line) throws CorruptLineException {
+    JsonNode root;
+    try {
+      root = MAPPER.readTree(line);
+    } catch (JsonProcessingException e) {
+      throw new CorruptLineException("not JSON: " + e.getOriginalMessage());
+    }
+    if (root == null || !root.isObject()) {
+      throw new CorruptLineException("not a JSON object");
+    }
+    Iterator<String> names = root.fieldNames();
+    while (names.hasNext()) {
+      String name = names.next();
+      if (!CHANGE_FIELDS.contains(name)) {
+        throw new CorruptLineException("not a change {\"Keys\": ..., \"OldImage\": ..., \"NewImage\": ...}: the"
+            + " line's fields are " + fieldNames(root));
+      }
+    }
+    JsonNode keys = root.get("Keys");
+    if (keys == null || !keys.isObject() || keys.size() == 0) {
+      throw new CorruptLineException("a change without Keys: the line's fields are " + fieldNames(root));
+    }
+    Map<String, AttributeValue> key = item(keys, "Keys.");
+    Map<String, AttributeValue> oldImage = image(root, "OldImage", key);
+    Map<String, AttributeValue> newImage = image(root, "NewImage", key);
+    if (oldImage == null && newImage == null) {
+      throw new CorruptLineException("a change with neither OldImage nor NewImage (an export of the NEW_IMAGE view"
+          + " says no more of a delete: export with NEW_AND_OLD_IMAGES)");
+    }
+    return new Change(key, oldImage, newImage);
+  }
+
+  private static Map<String, AttributeValue> image(JsonNode root, String field, Map<String, AttributeValue> keys)
+      throws CorruptLineException {
+    JsonNode node = root.get(field);
+    if (node == null || node.isNull()) {
+      return null;
+    }
+    if (!node.isObject() || node.size() == 0) {
+      throw new CorruptLineException(field + " is not an item: " + shorten(node));
+    }
+    Map<String, AttributeValue> image = item(node, field + ".");
+    for (Map.Entry<String, AttributeValue> k : keys.entrySet()) {
+      if (!k.getValue().equals(image.get(k.getKey()))) {
+        throw new CorruptLineException(field + "'s " + k.getKey() + " is " + image.get(k.getKey())
+            + ", not the change's key " + k.getValue());
+      }
+    }
+    return image;
+  }
+
   private static Map<String, AttributeValue> item(JsonNode object, String path) throws CorruptLineException {
     Map<String, AttributeValue> out = new LinkedHashMap<>();
     Iterator<Map.Entry<String, JsonNode>> fields = object.fields();

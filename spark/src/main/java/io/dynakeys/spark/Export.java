@@ -79,6 +79,15 @@ public record Export(String directory, List<DataFile> files, long itemCount, For
    *     not in DynamoDB JSON
    */
   public static Export open(String directory, Configuration conf) {
+    return open(directory, conf, false);
+  }
+
+  /**
+   * Reads the manifests of an export of either type: a full export's ({@code incremental} false),
+   * or an incremental export's in DynamoDB JSON with the {@code NEW_AND_OLD_IMAGES} view, whose
+   * lines are changes ({@link #changes}).
+   */
+  static Export open(String directory, Configuration conf, boolean incremental) {
     String dir = directory.endsWith("/") ? directory.substring(0, directory.length() - 1) : directory;
     JsonNode summary = read(new Path(dir, SUMMARY), conf, true);
     long itemCount = -1;
@@ -92,9 +101,25 @@ public record Export(String directory, List<DataFile> files, long itemCount, For
             + " (DYNAMODB_JSON, ION)");
       }
       String type = summary.path("exportType").asText("FULL_EXPORT");
-      if (!type.equals("FULL_EXPORT")) {
-        throw new ConfigurationException(dir + ": exportType " + type + " is not supported: an incremental export"
-            + " holds changes, not items; verify and re-key read a FULL_EXPORT");
+      if (!incremental && !type.equals("FULL_EXPORT")) {
+        throw new ConfigurationException(dir + ": exportType " + type + " is not supported here: an incremental"
+            + " export holds changes, not items; verify and re-key read a FULL_EXPORT, and catch-up"
+            + " (ExportCatchUp, spark-submit ... catch-up) applies an INCREMENTAL_EXPORT");
+      }
+      if (incremental) {
+        if (!type.equals("INCREMENTAL_EXPORT")) {
+          throw new ConfigurationException(dir + ": exportType " + type + ": catch-up applies an INCREMENTAL_EXPORT"
+              + " (the changes of the window), not a full export");
+        }
+        String view = summary.path("outputView").asText("NEW_AND_OLD_IMAGES");
+        if (!view.equals("NEW_AND_OLD_IMAGES")) {
+          throw new ConfigurationException(dir + ": outputView " + view + ": catch-up needs NEW_AND_OLD_IMAGES (a"
+              + " NEW_IMAGE export does not say which item a delete removed, nor what an update replaced)");
+        }
+        if (format != Format.DYNAMODB_JSON) {
+          throw new ConfigurationException(dir + ": outputFormat " + format + ": catch-up reads incremental exports"
+              + " in DYNAMODB_JSON");
+        }
       }
       itemCount = summary.path("itemCount").asLong(-1);
     }
@@ -128,6 +153,17 @@ public record Export(String directory, List<DataFile> files, long itemCount, For
           + " the AWSDynamoDB/<ExportId> directory of an export?");
     }
     return new Export(dir, files, itemCount, format);
+  }
+
+  /**
+   * The name of the table an export was taken of, from its summary's {@code tableArn}, or
+   * {@code null} when the summary does not say.
+   */
+  static String sourceTable(String directory, Configuration conf) {
+    String dir = directory.endsWith("/") ? directory.substring(0, directory.length() - 1) : directory;
+    JsonNode summary = read(new Path(dir, SUMMARY), conf, true);
+    String arn = summary == null ? null : summary.path("tableArn").asText(null);
+    return arn == null || !arn.contains(":table/") ? null : arn.substring(arn.indexOf(":table/") + 7);
   }
 
   private static JsonNode read(Path path, Configuration conf, boolean optional) {
@@ -200,9 +236,38 @@ public record Export(String directory, List<DataFile> files, long itemCount, For
    * ends inside its gzip stream, is one more problem line (line 0 for the file itself).
    */
   static Iterator<Line> lines(DataFile file, Configuration conf, Format format) {
+    return parsed(file, conf, text -> format == Format.ION ? IonLines.parseLine(text) : DynamoJson.parseLine(text),
+        (number, item, problem) -> new Line(file.path(), number, item, problem));
+  }
+
+  /**
+   * One line of an incremental export's data file: its change, or why it is none.
+   *
+   * @param file the data file
+   * @param line the line number, from 1
+   * @param change the change, or {@code null} when the line is corrupt
+   * @param problem why the line is no change, or {@code null}
+   */
+  public record ChangeLine(String file, long line, DynamoJson.Change change, String problem) {}
+
+  /** The changes of one data file of an incremental export, read as {@link #lines} reads items. */
+  static Iterator<ChangeLine> changes(DataFile file, Configuration conf) {
+    return parsed(file, conf, DynamoJson::parseChange,
+        (number, change, problem) -> new ChangeLine(file.path(), number, change, problem));
+  }
+
+  private interface Parser<T> {
+    T parse(String text) throws DynamoJson.CorruptLineException;
+  }
+
+  private interface Maker<T, L> {
+    L make(long number, T value, String problem);
+  }
+
+  private static <T, L> Iterator<L> parsed(DataFile file, Configuration conf, Parser<T> parser, Maker<T, L> maker) {
     return new Iterator<>() {
       BufferedReader reader;
-      Line next;
+      L next;
       long number;
       boolean done;
 
@@ -230,10 +295,9 @@ public record Export(String directory, List<DataFile> files, long itemCount, For
               continue;
             }
             try {
-              next = new Line(file.path(), number, format == Format.ION ? IonLines.parseLine(text)
-                  : DynamoJson.parseLine(text), null);
+              next = maker.make(number, parser.parse(text), null);
             } catch (DynamoJson.CorruptLineException e) {
-              next = new Line(file.path(), number, null, e.getMessage());
+              next = maker.make(number, null, e.getMessage());
             }
             return true;
           }
@@ -241,7 +305,7 @@ public record Export(String directory, List<DataFile> files, long itemCount, For
           return false;
         } catch (IOException e) {
           finish();
-          next = new Line(file.path(), reader == null ? 0 : number + 1, null,
+          next = maker.make(reader == null ? 0 : number + 1, null,
               (reader == null ? "cannot read the file: " : "the file breaks off: ") + e);
           return true;
         }
@@ -259,11 +323,11 @@ public record Export(String directory, List<DataFile> files, long itemCount, For
       }
 
       @Override
-      public Line next() {
+      public L next() {
         if (!hasNext()) {
           throw new NoSuchElementException();
         }
-        Line out = next;
+        L out = next;
         next = null;
         return out;
       }

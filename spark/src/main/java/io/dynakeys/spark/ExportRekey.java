@@ -1,10 +1,10 @@
 package io.dynakeys.spark;
 
 import io.dynakeys.tools.ConfigurationException;
-import io.dynakeys.tools.EntitySchema;
-import io.dynakeys.tools.Outcome;
-import io.dynakeys.tools.Rekey;
-import io.dynakeys.tools.ToolsAccess;
+import io.dynakeys.tools.core.Conditions;
+import io.dynakeys.tools.core.Outcome;
+import io.dynakeys.tools.migrate.Rekey;
+import io.dynakeys.tools.schema.EntitySchema;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -300,8 +300,8 @@ public final class ExportRekey {
     return new Part(outcomes, problems, null, written, null);
   }
 
-  /** The names of {@link ToolsAccess}'s conditions, for the writers. */
-  static ToolsAccess.WriteCondition orVersion(String version, Map<String, AttributeValue> item, String pk, String sk) {
-    return version != null ? ToolsAccess.versionIs(version, item.get(version)) : ToolsAccess.equalTo(item, pk, sk);
+  /** The names of the tools' conditions ({@link Conditions}), for the writers. */
+  static Conditions.Condition orVersion(String version, Map<String, AttributeValue> item, String pk, String sk) {
+    return version != null ? Conditions.versionIs(version, item.get(version)) : Conditions.equalTo(item, pk, sk);
   }
 }

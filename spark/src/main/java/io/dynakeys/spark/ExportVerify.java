@@ -1,10 +1,9 @@
 package io.dynakeys.spark;
 
-import io.dynakeys.tools.Finding;
-import io.dynakeys.tools.ItemCheck;
-import io.dynakeys.tools.ItemChecker;
-import io.dynakeys.tools.ToolsAccess;
-import io.dynakeys.tools.VerifyReport;
+import io.dynakeys.tools.verify.Finding;
+import io.dynakeys.tools.verify.ItemCheck;
+import io.dynakeys.tools.verify.ItemChecker;
+import io.dynakeys.tools.verify.VerifyReport;
 import java.util.ArrayDeque;
 import java.util.Iterator;
 import java.util.List;
@@ -91,7 +90,7 @@ public final class ExportVerify {
    */
   public static Result run(SparkSession spark, Export export, Layouts layouts, int samples) {
     // Fail on the driver, with the tools' message, when a layout does not load.
-    List<String> names = ToolsAccess.entityNames(layouts.load());
+    List<String> names = ItemChecker.entityNames(layouts.load());
     byte[] conf = Export.serialize(spark.sparkContext().hadoopConfiguration());
     Export.Format format = export.format();
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
@@ -100,7 +99,7 @@ public final class ExportVerify {
     Dataset<FindingRow> all = spark.createDataset(rows.rdd(), Encoders.bean(FindingRow.class))
         .persist(StorageLevel.MEMORY_AND_DISK());
     VerifyReport report = new VerifyReport(samples);
-    ToolsAccess.declare(report, names);
+    report.declare(names);
     long lines = 0;
     long problems = 0;
     for (FindingRow r : all.filter((FilterFunction<FindingRow>) r -> FindingRow.REPORT.equals(r.getKind()))
@@ -109,7 +108,7 @@ public final class ExportVerify {
       String detail = r.getDetail();
       int cut = detail.indexOf('\n');
       problems += Long.parseLong(detail.substring(0, cut));
-      report.merge(ToolsAccess.reportFromJson(detail.substring(cut + 1), samples));
+      report.merge(VerifyReport.fromCompactJson(detail.substring(cut + 1), samples));
       lines += r.getLine();
     }
     Dataset<FindingRow> findings = all.filter((FilterFunction<FindingRow>) r -> !FindingRow.REPORT.equals(r.getKind()));
@@ -168,7 +167,7 @@ public final class ExportVerify {
       if (lines == null) {
         if (!files.hasNext()) {
           ready.add(new FindingRow(null, total, null, null, null, FindingRow.REPORT, null, null, null, null,
-              problems + "\n" + ToolsAccess.reportToJson(report)));
+              problems + "\n" + report.toCompactJson()));
           done = true;
           return;
         }

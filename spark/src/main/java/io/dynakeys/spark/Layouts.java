@@ -1,9 +1,10 @@
 package io.dynakeys.spark;
 
-import io.dynakeys.tools.EntitySchema;
-import io.dynakeys.tools.ItemChecker;
+import io.dynakeys.tools.ConfigurationException;
 import io.dynakeys.tools.Migration;
-import io.dynakeys.tools.Rekey;
+import io.dynakeys.tools.migrate.Rekey;
+import io.dynakeys.tools.schema.EntitySchema;
+import io.dynakeys.tools.verify.ItemChecker;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;

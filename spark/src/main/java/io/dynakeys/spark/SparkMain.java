@@ -1,7 +1,6 @@
 package io.dynakeys.spark;
 
 import io.dynakeys.tools.ConfigurationException;
-import io.dynakeys.tools.ToolsAccess;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +24,8 @@ import picocli.CommandLine.Option;
  * (corrupt lines, conflicts), 2 the command is wrong, 3 the job failed.
  */
 @Command(name = "dynakeys-spark", mixinStandardHelpOptions = true,
-    subcommands = {SparkMain.Verify.class, SparkMain.RekeyCommand.class, SparkMain.Load.class},
+    subcommands = {SparkMain.Verify.class, SparkMain.RekeyCommand.class, SparkMain.Load.class,
+        SparkMain.CatchUp.class},
     description = "Verify and re-key a DynamoDB export on Spark.")
 public final class SparkMain implements Callable<Integer> {
   static final int PRINTED_PROBLEMS = 50;
@@ -115,7 +115,7 @@ public final class SparkMain implements Callable<Integer> {
       SparkSession s = spark();
       Export e = Export.open(export, s.sparkContext().hadoopConfiguration());
       ExportVerify.Result r = ExportVerify.run(s, e, new Layouts(schemas), samples);
-      ToolsAccess.source(r.report(), e.directory());
+      r.report().table(e.directory(), 0, List.of());
       PrintWriter out = spec.commandLine().getOut();
       out.print(json ? r.report().toJson() + "\n" : r.report().toText());
       if (findingsOut != null) {
@@ -203,6 +203,49 @@ public final class SparkMain implements Callable<Integer> {
       printProblems(out, r.problems(), r.problems().size());
       out.flush();
       return r.problems().isEmpty() ? 0 : 1;
+    }
+  }
+
+  @Command(name = "catch-up", mixinStandardHelpOptions = true,
+      description = "Apply an incremental export of the old table (NEW_AND_OLD_IMAGES, over the re-key's window) to"
+          + " the new table the re-keyed export was imported into, re-keyed, never over another writer's item.")
+  static final class CatchUp extends Base {
+    @Option(names = "--migration", required = true, description = "the io.dynakeys.tools.Migration class the re-key used")
+    String migration;
+
+    @Option(names = "--from", description = "the old layout's Keys class (default: the migration's first type argument)")
+    String from;
+
+    @Option(names = "--to", description = "the new layout's Keys class (default: its second)")
+    String to;
+
+    @Option(names = "--drop-unknown-attributes", description = "drop attributes the old record does not declare")
+    boolean drop;
+
+    @CommandLine.Mixin
+    TableOptions table;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      if (table.table == null) {
+        throw new ConfigurationException("--table (the new table) is required");
+      }
+      SparkSession s = spark();
+      ExportRekey.Result r = ExportCatchUp.apply(s, export, migration, from, to, !drop, table.live());
+      PrintWriter out = spec.commandLine().getOut();
+      out.println("incremental export " + export + ": " + r.outcomes().values().stream().mapToLong(Long::longValue)
+          .sum() + " changes");
+      for (Map.Entry<String, Long> o : r.outcomes().entrySet()) {
+        out.printf("  %-15s %,d%n", o.getKey(), o.getValue());
+      }
+      out.printf("written: %,d requests to %s%n", r.written(), table.table);
+      printProblems(out, r.problems(), r.problems().size());
+      out.println(r.ok() ? "OK" : "NOT OK: " + r.problems().size() + " problem(s)");
+      out.flush();
+      return r.ok() ? 0 : 1;
     }
   }
 

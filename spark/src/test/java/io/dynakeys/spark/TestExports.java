@@ -91,6 +91,72 @@ final class TestExports {
     return dir;
   }
 
+  /**
+   * Writes the changes from {@code before} to {@code after} (items by {@link #key}) as an
+   * incremental export of {@code table} in the {@code NEW_AND_OLD_IMAGES} view, as DynamoDB's
+   * incremental {@code ExportTableToPointInTime} writes it: one line per changed item,
+   * {@code {"Metadata":{"WriteTimestampMicros":{"N":...}},"Keys":{...},"OldImage":{...},"NewImage":{...}}}
+   * (an insert has no {@code OldImage}, a delete no {@code NewImage}), over {@code files} data files,
+   * with {@code extraLines} appended (raw text).
+   *
+   * @return the export's directory
+   */
+  static Path writeIncremental(Path root, String exportId, String table, Map<String, Map<String, AttributeValue>> before,
+      Map<String, Map<String, AttributeValue>> after, int files, List<String> extraLines) throws IOException {
+    java.util.TreeSet<String> keys = new java.util.TreeSet<>(before.keySet());
+    keys.addAll(after.keySet());
+    List<String> lines = new ArrayList<>();
+    long micros = 1_780_000_000_000_000L;
+    for (String k : keys) {
+      Map<String, AttributeValue> b = before.get(k);
+      Map<String, AttributeValue> a = after.get(k);
+      if (java.util.Objects.equals(b, a)) {
+        continue;
+      }
+      Map<String, AttributeValue> any = a != null ? a : b;
+      Map<String, AttributeValue> key = new java.util.LinkedHashMap<>();
+      key.put("pk", any.get("pk"));
+      key.put("sk", any.get("sk"));
+      StringBuilder line = new StringBuilder("{\"Metadata\":{\"WriteTimestampMicros\":{\"N\":\"")
+          .append(micros++).append("\"}},\"Keys\":").append(map(key));
+      if (b != null) {
+        line.append(",\"OldImage\":").append(map(b));
+      }
+      if (a != null) {
+        line.append(",\"NewImage\":").append(map(a));
+      }
+      lines.add(line.append('}').toString());
+    }
+    lines.addAll(extraLines);
+    Path dir = root.resolve("AWSDynamoDB").resolve(exportId);
+    Path data = Files.createDirectories(dir.resolve("data"));
+    StringBuilder manifest = new StringBuilder();
+    for (int f = 0; f < files; f++) {
+      String name = String.format("%05d-%s.json.gz", f, exportId);
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      long count = 0;
+      try (OutputStream gz = new GZIPOutputStream(bytes)) {
+        for (int i = f; i < lines.size(); i += files) {
+          gz.write((lines.get(i) + "\n").getBytes(StandardCharsets.UTF_8));
+          count++;
+        }
+      }
+      Files.write(data.resolve(name), bytes.toByteArray());
+      manifest.append("{\"itemCount\":").append(count).append(",\"md5Checksum\":\"x\",\"etag\":\"y\","
+          + "\"dataFileS3Key\":\"exports/AWSDynamoDB/").append(exportId).append("/data/").append(name).append("\"}\n");
+    }
+    Files.writeString(dir.resolve("manifest-files.json"), manifest.toString());
+    Files.writeString(dir.resolve("manifest-summary.json"), "{\"version\":\"2023-08-01\",\"exportArn\":"
+        + "\"arn:aws:dynamodb:us-east-1:123456789012:table/" + table + "/export/" + exportId + "\",\"startTime\":"
+        + "\"2026-11-04T09:00:00.000Z\",\"endTime\":\"2026-11-04T09:05:00.000Z\",\"tableArn\":"
+        + "\"arn:aws:dynamodb:us-east-1:123456789012:table/" + table + "\",\"exportFromTime\":"
+        + "\"2026-11-04T07:28:34.028Z\",\"exportToTime\":\"2026-11-04T08:58:00.000Z\",\"s3Bucket\":\"bucket\","
+        + "\"s3Prefix\":\"exports\",\"manifestFilesS3Key\":\"exports/AWSDynamoDB/" + exportId
+        + "/manifest-files.json\",\"billedSizeBytes\":0,\"itemCount\":" + lines.size() + ",\"outputFormat\":"
+        + "\"DYNAMODB_JSON\",\"outputView\":\"NEW_AND_OLD_IMAGES\",\"exportType\":\"INCREMENTAL_EXPORT\"}");
+    return dir;
+  }
+
   static Path write(Path root, String exportId, List<Map<String, AttributeValue>> items, int files) throws IOException {
     return write(root, exportId, items, files, new HashMap<>());
   }

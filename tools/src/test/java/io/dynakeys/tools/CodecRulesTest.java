@@ -33,8 +33,8 @@ class CodecRulesTest {
    * The classes that read the tools' own numbers (checkpoint and report files, JSON, the
    * {@code --segments} option) with {@code Integer.parseInt}/{@code valueOf}: never a key component.
    */
-  private static final Set<String> OWN_NUMBERS = Set.of("io.dynakeys.tools.Json", "io.dynakeys.tools.Checkpoint",
-      "io.dynakeys.tools.VerifyReport", "io.dynakeys.tools.cli.ScanOptions",
+  private static final Set<String> OWN_NUMBERS = Set.of("io.dynakeys.tools.core.JsonTrees", "io.dynakeys.tools.core.Checkpoint",
+      "io.dynakeys.tools.verify.VerifyReport", "io.dynakeys.tools.cli.ScanOptions",
       "io.dynakeys.tools.cli.SwitchIndexCommand"); // durations (--timeout 30m), no component values
 
   private static final Map<String, String> BOXES = Map.of("byte", "java.lang.Byte", "short", "java.lang.Short",
@@ -42,8 +42,8 @@ class CodecRulesTest {
 
   /** The static rules of the codecs the tools call, by the class that calls them. */
   private static final Map<String, Set<String>> CODEC_RULES_CALLED = Map.of(
-      "io.dynakeys.tools.KeyShape", Set.of("PaddedLongCodec.repad(String, int, boolean)", "ShardCodec.width(int)"),
-      "io.dynakeys.tools.EntitySchema", Set.of(
+      "io.dynakeys.tools.verify.KeyShape", Set.of("PaddedLongCodec.repad(String, int, boolean)", "ShardCodec.width(int)"),
+      "io.dynakeys.tools.schema.EntitySchema", Set.of(
           "EntityLayout.keysClassSimpleName(List)",
           "KeyCodec.fromUserText(String)",
           "PathEncoding.fromUserText(String)"));

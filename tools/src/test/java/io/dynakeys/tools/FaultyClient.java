@@ -16,6 +16,8 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
 
 /**
  * A client that "kills" the run after a number of writes (or scans): from then on every call
@@ -23,9 +25,9 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  * progress is saved that a real kill would not have saved. It counts the writes that went through,
  * which tells a rerun that does nothing from one that does.
  */
-class FaultyClient implements DynamoDbClient {
+public class FaultyClient implements DynamoDbClient {
   /** The failure a killed run ends with. */
-  static final class Killed extends RuntimeException {
+  public static final class Killed extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     Killed() {
@@ -42,11 +44,11 @@ class FaultyClient implements DynamoDbClient {
   private final AtomicLong scans = new AtomicLong();
   private volatile boolean dead;
 
-  FaultyClient(DynamoDbClient delegate, long writesBeforeKill, long scansBeforeKill) {
+  public FaultyClient(DynamoDbClient delegate, long writesBeforeKill, long scansBeforeKill) {
     this(delegate, writesBeforeKill, scansBeforeKill, Long.MAX_VALUE);
   }
 
-  FaultyClient(DynamoDbClient delegate, long writesBeforeKill, long scansBeforeKill, long deletesBeforeKill) {
+  public FaultyClient(DynamoDbClient delegate, long writesBeforeKill, long scansBeforeKill, long deletesBeforeKill) {
     this.deletesBeforeKill = deletesBeforeKill;
     this.delegate = delegate;
     this.writesBeforeKill = writesBeforeKill;
@@ -54,28 +56,28 @@ class FaultyClient implements DynamoDbClient {
   }
 
   /** A client that only counts. */
-  static FaultyClient counting(DynamoDbClient delegate) {
+  public static FaultyClient counting(DynamoDbClient delegate) {
     return new FaultyClient(delegate, Long.MAX_VALUE, Long.MAX_VALUE);
   }
 
-  static FaultyClient killAfterWrites(DynamoDbClient delegate, long writes) {
+  public static FaultyClient killAfterWrites(DynamoDbClient delegate, long writes) {
     return new FaultyClient(delegate, writes, Long.MAX_VALUE);
   }
 
   /** Killed at its {@code deletes + 1}-th delete: in a move, inside the delete phase. */
-  static FaultyClient killAfterDeletes(DynamoDbClient delegate, long deletes) {
+  public static FaultyClient killAfterDeletes(DynamoDbClient delegate, long deletes) {
     return new FaultyClient(delegate, Long.MAX_VALUE, Long.MAX_VALUE, deletes);
   }
 
-  static FaultyClient killAfterScans(DynamoDbClient delegate, long scans) {
+  public static FaultyClient killAfterScans(DynamoDbClient delegate, long scans) {
     return new FaultyClient(delegate, Long.MAX_VALUE, scans);
   }
 
-  long writes() {
+  public long writes() {
     return writes.get();
   }
 
-  boolean killed() {
+  public boolean killed() {
     return dead;
   }
 
@@ -115,6 +117,19 @@ class FaultyClient implements DynamoDbClient {
   public BatchWriteItemResponse batchWriteItem(BatchWriteItemRequest request) {
     write();
     return delegate.batchWriteItem(request);
+  }
+
+  /** A transaction of a put and a delete (or the probe's condition check) is one write, and a delete. */
+  @Override
+  public TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest request) {
+    alive();
+    boolean deletes = request.transactItems().stream().anyMatch(i -> i.delete() != null);
+    if (deletes && this.deletes.incrementAndGet() > deletesBeforeKill) {
+      dead = true;
+      throw new Killed();
+    }
+    write();
+    return delegate.transactWriteItems(request);
   }
 
   @Override

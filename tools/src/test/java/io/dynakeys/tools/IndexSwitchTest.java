@@ -11,6 +11,11 @@ import io.dynakeys.testing.Capability;
 import io.dynakeys.testing.DynamoEndpoint;
 import io.dynakeys.testing.OnEachServer;
 import io.dynakeys.testing.TestTables;
+import io.dynakeys.tools.core.JsonTrees;
+import io.dynakeys.tools.core.Rate;
+import io.dynakeys.tools.core.ScanSettings;
+import io.dynakeys.tools.index.IndexSwitch;
+import io.dynakeys.tools.schema.EntitySchema;
 import io.dynakeys.tools.fixtures.GameV2;
 import io.dynakeys.tools.fixtures.GameV2Keys;
 import io.dynakeys.tools.fixtures.v1.GameV1;
@@ -118,7 +123,7 @@ class IndexSwitchTest {
         "--index", "byTeamNative", "--from", "byTeam", "--poll", "100ms", "--no-progress", "--json");
     long switchMillis = (System.nanoTime() - start) / 1_000_000;
     assertEquals(0, created.exit(), created.out() + created.err());
-    Map<String, Object> json = (Map<String, Object>) Json.parse(created.out());
+    Map<String, Object> json = (Map<String, Object>) JsonTrees.parse(created.out());
     assertEquals(0L, json.get("itemWrites"), created.out());
     assertEquals((long) items, json.get("items"));
     assertEquals(0L, json.get("defects"));
@@ -145,7 +150,7 @@ class IndexSwitchTest {
     Tables.Result plan = Tables.cli(endpoint, "switch-index", "--table", table, "--schema", GameV2Keys.class.getName(),
         "--index", "byTeamNative", "--from", "byTeam", "--drop", "--dry-run", "--no-progress", "--json");
     assertEquals(0, plan.exit(), plan.out() + plan.err());
-    Map<String, Object> planned = (Map<String, Object>) Json.parse(plan.out());
+    Map<String, Object> planned = (Map<String, Object>) JsonTrees.parse(plan.out());
     assertEquals((long) items, planned.get("itemWrites"), plan.out());
     assertTrue(gsi("byTeam").isPresent(), "a dry run drops nothing");
 

@@ -9,6 +9,11 @@ import io.dynakeys.testing.Capability;
 import io.dynakeys.testing.DynamoEndpoint;
 import io.dynakeys.testing.OnEachServer;
 import io.dynakeys.testing.TestTables;
+import io.dynakeys.tools.core.JsonTrees;
+import io.dynakeys.tools.core.Rate;
+import io.dynakeys.tools.core.ScanSettings;
+import io.dynakeys.tools.index.IndexSwitch;
+import io.dynakeys.tools.schema.EntitySchema;
 import io.dynakeys.tools.fixtures.Match;
 import io.dynakeys.tools.fixtures.MatchKeys;
 import java.util.ArrayList;
@@ -65,7 +70,7 @@ class NativeIndexToolsTest {
     Tables.Result clean = Tables.cli(endpoint, "verify", "--table", table, "--schema", MatchKeys.class.getName(),
         "--no-progress", "--json");
     assertEquals(0, clean.exit(), clean.out() + clean.err());
-    Map<String, Object> json = (Map<String, Object>) Json.parse(clean.out());
+    Map<String, Object> json = (Map<String, Object>) JsonTrees.parse(clean.out());
     assertEquals(List.of(), json.get("tableFindings"), "the multi-attribute key schemas are as declared");
     Map<String, Object> entity = ((List<Map<String, Object>>) json.get("entities")).get(0);
     assertEquals(15L, ((Map<String, Object>) entity.get("findings")).get("NOT_INDEXED"), clean.out());

@@ -7,10 +7,10 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /** A client whose scans report no ConsumedCapacity, as some DynamoDB-compatible servers do. */
-final class NoConsumedCapacityClient implements DynamoDbClient {
+public final class NoConsumedCapacityClient implements DynamoDbClient {
   private final DynamoDbClient delegate;
 
-  NoConsumedCapacityClient(DynamoDbClient delegate) {
+  public NoConsumedCapacityClient(DynamoDbClient delegate) {
     this.delegate = delegate;
   }
 

@@ -1,9 +1,9 @@
 package io.dynakeys.tools.cli;
 
 import io.dynakeys.tools.ConfigurationException;
-import io.dynakeys.tools.EntitySchema;
-import io.dynakeys.tools.NativeIndexBrowser;
-import io.dynakeys.tools.PartitionBrowser;
+import io.dynakeys.tools.browse.NativeIndexBrowser;
+import io.dynakeys.tools.browse.PartitionBrowser;
+import io.dynakeys.tools.schema.EntitySchema;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

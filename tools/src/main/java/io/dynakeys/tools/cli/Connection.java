@@ -12,6 +12,7 @@ import java.util.List;
 import picocli.CommandLine.Option;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.http.apache5.Apache5HttpClient;
 import software.amazon.awssdk.regions.Region;
@@ -74,14 +75,12 @@ public final class Connection {
    * ten attempts per request (throttling on a busy table is retried rather than failing a run).
    */
   DynamoDbClient client(int connections, String table) {
-    DynamoDbClient client = client(connections);
-    try {
-      reach(client, table);
-      return client;
-    } catch (RuntimeException e) {
-      client.close();
-      throw e;
+    // The reach check has a client of its own with three attempts: a refused connection fails in
+    // well under a second with its cause, rather than spending the whole timeout on the run's ten.
+    try (DynamoDbClient probe = client(4, 3)) {
+      reach(probe, table);
     }
+    return client(connections);
   }
 
   /**
@@ -100,7 +99,8 @@ public final class Connection {
       // The service answered; whether the run may describe the table is not this check's question.
     } catch (SdkClientException e) {
       throw new ConfigurationException("cannot reach DynamoDB at " + where(client) + " within "
-          + REACH_TIMEOUT.toSeconds() + " s: " + rootMessage(e), e);
+          + REACH_TIMEOUT.toSeconds() + " s: " + (e instanceof ApiCallTimeoutException
+              ? "no answer (" + rootMessage(e) + ")" : rootMessage(e)), e);
     }
   }
 
@@ -130,11 +130,15 @@ public final class Connection {
   }
 
   DynamoDbClient client(int connections) {
+    return client(connections, 10);
+  }
+
+  private DynamoDbClient client(int connections, int attempts) {
     DynamoDbClientBuilder builder = DynamoDbClient.builder()
         .httpClient(Apache5HttpClient.builder().maxConnections(Math.max(50, connections + 4))
             .connectionTimeout(CONNECT_TIMEOUT).build())
         .overrideConfiguration(o -> o.retryStrategy(
-            AwsRetryStrategy.standardRetryStrategy().toBuilder().maxAttempts(10).build()));
+            AwsRetryStrategy.standardRetryStrategy().toBuilder().maxAttempts(attempts).build()));
     URI uri = endpoint();
     if (uri != null) {
       builder.endpointOverride(uri);

@@ -4,8 +4,8 @@ import io.dynakeys.tools.ConfigurationException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import picocli.CommandLine;
-import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import picocli.CommandLine.Command;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 
 /**
  * The top command, {@code dynakeys}: only subcommands.
@@ -98,14 +98,15 @@ public final class DynakeysCommand implements Runnable {
   private static int failed(CommandLine commandLine, Throwable e) {
     commandLine.getErr().println("dynakeys " + commandLine.getCommandName() + ": failed: " + message(e));
     String checkpoint = checkpoint(commandLine);
-    if (checkpoint != null) {
+    // Only a checkpoint that was saved resumes anything; one the run failed before writing does not.
+    if (checkpoint != null && java.nio.file.Files.isRegularFile(java.nio.file.Path.of(checkpoint))) {
       commandLine.getErr().println("(run the same command again to resume from the checkpoint " + checkpoint + ")");
     }
     commandLine.getErr().flush();
     return FAILED;
   }
 
-  /** The {@code --checkpoint} the failed command was given, or {@code null}: then nothing resumes. */
+  /** The {@code --checkpoint} the failed command was given, or {@code null}. */
   private static String checkpoint(CommandLine commandLine) {
     CommandLine.ParseResult parsed = commandLine.getParseResult();
     while (parsed != null && parsed.hasSubcommand()) {

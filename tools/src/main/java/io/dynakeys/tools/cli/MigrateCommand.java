@@ -1,10 +1,11 @@
 package io.dynakeys.tools.cli;
 
-import io.dynakeys.tools.EntitySchema;
+import io.dynakeys.tools.ConfigurationException;
 import io.dynakeys.tools.Migration;
-import io.dynakeys.tools.MigrationReport;
-import io.dynakeys.tools.Migrator;
-import io.dynakeys.tools.ScanSettings;
+import io.dynakeys.tools.core.ScanSettings;
+import io.dynakeys.tools.migrate.MigrationReport;
+import io.dynakeys.tools.migrate.Migrator;
+import io.dynakeys.tools.schema.EntitySchema;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -70,6 +71,11 @@ public final class MigrateCommand implements Callable<Integer> {
           + " version is not older, and every kept item is listed in the report); default ${DEFAULT-VALUE}")
   String onConflict;
 
+  @Option(names = "--no-transactions",
+      description = "Copy and delete each item in two requests even where the server runs transactions (by default"
+          + " each item's copy and delete are one transaction there, so no reader sees both)")
+  boolean noTransactions;
+
   @Option(names = "--drop-unknown-attributes",
       description = "Do not carry over attributes the old record does not declare")
   boolean dropUnknown;
@@ -99,10 +105,14 @@ public final class MigrateCommand implements Callable<Integer> {
       default -> throw new CommandLine.ParameterException(spec.commandLine(),
           "--on-conflict is skip or keep-new, not " + onConflict);
     };
+    if (writers < 1) {
+      throw new ConfigurationException("--writers: must be at least 1, not " + writers);
+    }
     ScanSettings settings = scan.settings(writeRate);
     Migrator.Options options = Migrator.Options.defaults().scan(settings).dryRun(dryRun)
         .versionAttribute(versionAttribute).onConflict(policy).keepUnknownAttributes(!dropUnknown)
-        .verifyAfter(!noVerify).otherSchemas(Schemas.load(others, loader)).writers(writers);
+        .verifyAfter(!noVerify).otherSchemas(Schemas.load(others, loader)).writers(writers)
+        .transactions(!noTransactions);
     MigrationReport report;
     try (DynamoDbClient client = connection.client(settings.threads() + writers, table)) {
       report = Migrator.migrate(client, table, old, next, fn, options);

@@ -3,10 +3,11 @@ package io.dynakeys.tools.cli;
 import io.dynakeys.codecs.EntityLayout;
 import io.dynakeys.runtime.TreePath;
 import io.dynakeys.tools.ConfigurationException;
-import io.dynakeys.tools.EntitySchema;
-import io.dynakeys.tools.MigrationReport;
-import io.dynakeys.tools.Rate;
-import io.dynakeys.tools.SubtreeMove;
+import io.dynakeys.tools.core.Rate;
+import io.dynakeys.tools.core.ScanSettings;
+import io.dynakeys.tools.migrate.MigrationReport;
+import io.dynakeys.tools.move.SubtreeMove;
+import io.dynakeys.tools.schema.EntitySchema;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -77,6 +78,11 @@ public final class MoveCommand implements Callable<Integer> {
           + " (default: only if every attribute is). Needed for entries too wide for an exact condition")
   String versionAttribute;
 
+  @Option(names = "--no-transactions",
+      description = "Move in two phases (copy every entry, then delete the sources) even where the server runs"
+          + " transactions (by default each entry's copy and delete are one transaction there)")
+  boolean noTransactions;
+
   @Option(names = "--dry-run", description = "Print what would move; write nothing")
   boolean dryRun;
 
@@ -114,16 +120,22 @@ public final class MoveCommand implements Callable<Integer> {
           + from);
     }
     List<String> keys = partition.raw != null ? List.of(partition.raw) : entity.partitionKeysOf(partition.values);
-    SubtreeMove.Options options = SubtreeMove.Options.defaults().component(path.component()).threads(threads)
-        .pageSize(pageSize).checkpoint(checkpoint).dryRun(dryRun).samples(samples).versionAttribute(versionAttribute)
-        .progress(noProgress ? null : System.err);
+    ScanSettings settings = SubtreeMove.Options.defaults().settings();
+    settings = checked("--threads", settings::threads, threads);
+    settings = checked("--page-size", settings::pageSize, pageSize);
+    if (samples < 0) {
+      throw new ConfigurationException("--samples: must be 0 or more, not " + samples);
+    }
+    settings = settings.samples(samples).checkpoint(checkpoint).progress(noProgress ? null : System.err);
     if (writeRate != null) {
       try {
-        options = options.writeRate(Rate.parse(writeRate));
+        settings = settings.writeRate(Rate.parse(writeRate));
       } catch (IllegalArgumentException e) {
-        throw new CommandLine.ParameterException(spec.commandLine(), "--write-rate: " + e.getMessage());
+        throw new ConfigurationException("--write-rate: " + e.getMessage(), e);
       }
     }
+    SubtreeMove.Options options = SubtreeMove.Options.defaults().settings(settings).component(path.component())
+        .dryRun(dryRun).versionAttribute(versionAttribute).transactions(!noTransactions);
     MigrationReport report;
     try (DynamoDbClient client = connection.client(threads, table)) {
       report = SubtreeMove.move(client, table, entity, keys, source, target, options);
@@ -132,5 +144,14 @@ public final class MoveCommand implements Callable<Integer> {
     out.print(json ? report.toJson() + "\n" : report.toText());
     out.flush();
     return report.ok() ? 0 : DynakeysCommand.FINDINGS;
+  }
+
+  /** {@code set} applied to {@code value}; a value it refuses is an error that names {@code option}. */
+  private static ScanSettings checked(String option, java.util.function.IntFunction<ScanSettings> set, int value) {
+    try {
+      return set.apply(value);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigurationException(option + ": " + e.getMessage(), e);
+    }
   }
 }

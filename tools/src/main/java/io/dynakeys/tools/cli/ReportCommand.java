@@ -1,6 +1,6 @@
 package io.dynakeys.tools.cli;
 
-import io.dynakeys.tools.VerifyReport;
+import io.dynakeys.tools.verify.VerifyReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

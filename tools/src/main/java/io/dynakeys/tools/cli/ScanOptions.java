@@ -1,8 +1,8 @@
 package io.dynakeys.tools.cli;
 
 import io.dynakeys.tools.ConfigurationException;
-import io.dynakeys.tools.Rate;
-import io.dynakeys.tools.ScanSettings;
+import io.dynakeys.tools.core.Rate;
+import io.dynakeys.tools.core.ScanSettings;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.function.Supplier;

@@ -1,9 +1,9 @@
 package io.dynakeys.tools.cli;
 
 import io.dynakeys.tools.ConfigurationException;
-import io.dynakeys.tools.EntitySchema;
-import io.dynakeys.tools.IndexSwitch;
-import io.dynakeys.tools.ScanSettings;
+import io.dynakeys.tools.core.ScanSettings;
+import io.dynakeys.tools.index.IndexSwitch;
+import io.dynakeys.tools.schema.EntitySchema;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Callable;

@@ -1,9 +1,9 @@
 package io.dynakeys.tools.cli;
 
-import io.dynakeys.tools.EntitySchema;
-import io.dynakeys.tools.ScanSettings;
-import io.dynakeys.tools.Verifier;
-import io.dynakeys.tools.VerifyReport;
+import io.dynakeys.tools.core.ScanSettings;
+import io.dynakeys.tools.schema.EntitySchema;
+import io.dynakeys.tools.verify.Verifier;
+import io.dynakeys.tools.verify.VerifyReport;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
