@@ -69,7 +69,7 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  *       <b>clean up</b>: remove its key attributes from every item, one {@code UpdateItem} per item
  *       that holds them, under the condition that they still hold the values the scan read. An item
  *       written meanwhile fails it, is read again and cleaned as it is now (its new content kept, up
- *       to {@value #MAX_ATTEMPTS} tries, then {@code changed}); one deleted meanwhile is
+ *       to {@value IndexSwitch#MAX_ATTEMPTS} tries, then {@code changed}); one deleted meanwhile is
  *       {@code gone}, never recreated; no other attribute is touched, so no update is lost. Resumable from {@code --checkpoint} (required with {@code --drop}: it also
  *       keeps the attribute names once the index is gone) and capped by {@code --write-rate}.
  * </ol>
@@ -150,7 +150,7 @@ public final class IndexSwitch {
    * @param steps the steps, in order, with their costs
    * @param removed the items whose synthetic attributes the clean-up removed
    * @param changed the items the clean-up left because another writer changed them on each of its
-   *     {@value #MAX_ATTEMPTS} tries
+   *     {@value IndexSwitch#MAX_ATTEMPTS} tries (the same command run again makes a new pass for them)
    * @param gone the items another writer deleted between the scan and the clean-up's write
    */
   public record Report(String table, String nativeIndex, String syntheticIndex, long items, long defects,
@@ -344,7 +344,7 @@ public final class IndexSwitch {
     CleanUp cleanUp = cleanUp(client, table, schema, syntheticAttributes, checkpoint, options);
     // This run's writes; the checkpoint's totals count the pages every run completed.
     steps.add(new Step("clean-up", cleanUp.changed == 0 ? "done" : "done, " + cleanUp.changed + " changed " + MAX_ATTEMPTS
-        + " times while cleaned: run again with another --checkpoint",
+        + " times while cleaned: run the same command again",
         0, cleanUp.writesThisRun, String.format("removed %s from %,d items in all runs' completed pages (%,d writes);"
             + " %,d deleted meanwhile, %,d still changing", String.join(", ", syntheticAttributes), cleanUp.removed,
             cleanUp.writes, cleanUp.gone, cleanUp.changed)));
@@ -546,7 +546,7 @@ public final class IndexSwitch {
   private record CleanUp(long removed, long changed, long writes, long writesThisRun, long gone) {}
 
   /** Tries of one item's removal: the first, and again after each change another writer made. */
-  static final int MAX_ATTEMPTS = 3;
+  public static final int MAX_ATTEMPTS = 3;
 
   private static CleanUp cleanUp(DynamoDbClient client, String table, EntitySchema schema, List<String> attributes,
       Checkpoint checkpoint, Options options) throws Exception {
@@ -556,6 +556,26 @@ public final class IndexSwitch {
     List<String> tableKeys = schema.sortKeyAttribute() == null ? List.of(schema.partitionKeyAttribute())
         : List.of(schema.partitionKeyAttribute(), schema.sortKeyAttribute());
     TableDescription description = client.describeTable(r -> r.tableName(table)).table();
+    if (checkpoint.finished(settings.fromSegment(), settings.toSegment())) {
+      // A finished clean-up that left items another writer kept changing: a new pass over every
+      // segment, the totals so far kept, so the same command finishes it.
+      long changed = 0;
+      for (int segment = settings.fromSegment(); segment < settings.toSegment(); segment++) {
+        Object saved = checkpoint.segment(segment).state();
+        changed += saved instanceof Map<?, ?> m ? ((Number) m.get("changed")).longValue() : 0;
+      }
+      if (changed > 0) {
+        for (int segment = settings.fromSegment(); segment < settings.toSegment(); segment++) {
+          Map<String, Object> again = new LinkedHashMap<>();
+          if (checkpoint.segment(segment).state() instanceof Map<?, ?> m) {
+            m.forEach((k, v) -> again.put(String.valueOf(k), v));
+          }
+          again.put("changed", 0L);
+          checkpoint.update(segment, new Checkpoint.SegmentState(Checkpoint.Position.START, again));
+        }
+        checkpoint.save();
+      }
+    }
     long[] thisRun = new long[1];
     Map<Integer, long[]> parts;
     try (Progress progress = new Progress("switch-index " + table + ": clean-up", settings.progress(),
