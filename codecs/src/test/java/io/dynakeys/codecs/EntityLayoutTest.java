@@ -47,4 +47,43 @@ class EntityLayoutTest {
     assertThrows(NullPointerException.class,
         () -> new EntityLayout.Segment("x", EntityLayout.Kind.TEXT, -1, false, '\0', null));
   }
+
+  @Test
+  void nativeIndexesHoldTheirAttributesInKeyOrderWithTheirTypes() {
+    TextCodec<String> league = TextCodec.of(String.class, "Score", "league", '#');
+    EntityLayout.NativeIndex byTeam = EntityLayout.nativeIndex("byTeam",
+        List.of(EntityLayout.nativeKey("team", "team", EntityLayout.StoredType.S, false),
+            EntityLayout.nativeKey("region", "r", EntityLayout.StoredType.N, false)),
+        List.of(EntityLayout.nativeKey("points", "points", EntityLayout.StoredType.N, false)));
+    EntityLayout.NativeIndex byCoach = EntityLayout.nativeIndex("byCoach",
+        List.of(EntityLayout.nativeKey("coach", "coach", EntityLayout.StoredType.S, true)), List.of());
+    EntityLayout layout = EntityLayout.of("Score", EntityLayout.key("pk", "L", '#', league), null, 0)
+        .withNativeIndexes(byTeam, byCoach);
+
+    assertEquals(List.of(byTeam, byCoach), layout.nativeIndexes());
+    assertEquals(java.util.Optional.of(byCoach), layout.nativeIndex("byCoach"));
+    assertEquals(java.util.Optional.empty(), layout.nativeIndex("byNothing"));
+    assertEquals("[team:S, region(r):N, points:N]", byTeam.keys().toString());
+    assertEquals(false, byTeam.sparse());
+    assertEquals(true, byCoach.sparse());
+    assertEquals(List.of(), EntityLayout.of("Score", EntityLayout.key("pk", "L", '#', league), null, 0).nativeIndexes());
+  }
+
+  @Test
+  void aNativeIndexOutsideDynamoDbsLimitsOrANameUsedTwiceIsRefused() {
+    EntityLayout.NativeKey k = EntityLayout.nativeKey("a", "a", EntityLayout.StoredType.S, false);
+    IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
+        () -> EntityLayout.nativeIndex("i", List.of(), List.of(k)));
+    assertEquals("native index i has 0 partition and 1 sort attributes; DynamoDB allows one to four partition and"
+        + " up to four sort attributes", none.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> EntityLayout.nativeIndex("i", List.of(k, k, k, k, k), List.of()));
+    assertThrows(IllegalArgumentException.class, () -> EntityLayout.nativeIndex("i", List.of(k), List.of(k, k, k, k, k)));
+    TextCodec<String> league = TextCodec.of(String.class, "Score", "league", '#');
+    EntityLayout.Key pk = EntityLayout.key("pk", "L", '#', league);
+    IllegalArgumentException twice = assertThrows(IllegalArgumentException.class, () -> EntityLayout.of("Score", pk, null, 0,
+        EntityLayout.index("i", false, EntityLayout.key("i_pk", "", '#', league), null))
+        .withNativeIndexes(EntityLayout.nativeIndex("i", List.of(k), List.of())));
+    assertEquals("Score declares the index i twice", twice.getMessage());
+    assertThrows(NullPointerException.class, () -> EntityLayout.nativeKey("a", "a", null, false));
+  }
 }

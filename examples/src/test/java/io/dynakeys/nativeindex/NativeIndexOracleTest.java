@@ -9,6 +9,7 @@ import io.dynakeys.codecs.Utf8;
 import io.dynakeys.runtime.KeyQuery;
 import io.dynakeys.runtime.NumberRangeStep;
 import io.dynakeys.runtime.RangeStep;
+import io.dynakeys.runtime.TextRangeStep;
 import io.dynakeys.runtime.read.ReadOptions;
 import io.dynakeys.runtime.read.ReadPage;
 import io.dynakeys.testing.AfterEachServer;
@@ -40,7 +41,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * that orders items by the attribute types' own order: numbers numerically (negative included),
  * strings by their UTF-8 bytes, dates by their ISO text, binary unsigned. Every shape is drawn:
  * equality on every partition attribute, equality on 0 to 4 sort attributes, and none or one range
- * (between, at least, at most, greater than, less than) on the next; ascending and descending;
+ * (between, at least, at most, greater than, less than, and {@code begins_with} on a string) on the
+ * next; ascending and descending;
  * run by {@code items} (with a limit), by chained {@code page}s with cursors, by the asynchronous
  * table, and converted to the SDK's own {@code QueryConditional} and low-level key condition.
  *
@@ -116,6 +118,7 @@ class NativeIndexOracleTest {
     SplittableRandom random = new SplittableRandom(SEED + 1);
     int emptyRanges = 0;
     int found = 0;
+    int prefixes = 0;
     for (int q = 0; q < QUERIES; q++) {
       Case c;
       try {
@@ -125,6 +128,7 @@ class NativeIndexOracleTest {
         emptyRanges++;
         continue;
       }
+      prefixes += c.text().contains(" begins with ") ? 1 : 0;
       boolean descending = random.nextBoolean();
       List<Score> expected = items.stream().filter(c.matches()).sorted(c.order()).collect(Collectors.toList());
       found += expected.isEmpty() ? 0 : 1;
@@ -168,8 +172,10 @@ class NativeIndexOracleTest {
         }
       }
     }
-    System.out.println("NativeIndexOracleTest: " + found + " queries found items, " + emptyRanges + " empty ranges refused");
+    System.out.println("NativeIndexOracleTest: " + found + " queries found items, " + prefixes + " begins_with, "
+        + emptyRanges + " empty ranges refused");
     assertTrue(found >= QUERIES / 3, "too few queries found items: " + found);
+    assertTrue(prefixes > 0, "no begins_with query was drawn");
   }
 
   @Test
@@ -216,6 +222,30 @@ class NativeIndexOracleTest {
     assertTrue(e.getMessage().startsWith("empty range: points from 10 to -10"), e.getMessage());
     assertThrows(io.dynakeys.runtime.KeyFormatException.class, () -> ScoreKeys.queryByTeam(null, 0));
     assertThrows(io.dynakeys.runtime.KeyFormatException.class, () -> ScoreKeys.queryByTeam("", 0));
+  }
+
+  @Test
+  void beginsWithIsAStringPrefixOfTheNextSortAttribute() {
+    KeyQuery<Score> q = ScoreKeys.queryByTeam("red", 0).points(10).name().beginsWith("a");
+    assertEquals("team = \"red\" AND region = 0 AND points = 10 AND begins_with(name, \"a\") on index byTeam", q.toString());
+    assertEquals("#p0 = :p0 AND #p1 = :p1 AND #s0 = :s0 AND begins_with(#s1, :lo)", q.toKeyCondition().expression());
+    assertEquals(AttributeValue.fromS("a"), q.toKeyCondition().attributeValues().get(":lo"));
+    // Every item with that prefix, "a b" and "ab" with "a", in the attributes' order after it.
+    int found = 0;
+    for (Score sample : items.subList(0, 20)) {
+      List<Score> want = items.stream().filter(s -> s.team().equals(sample.team()) && s.region() == sample.region()
+          && s.points() == sample.points() && s.name().startsWith("a")).sorted(BY_TEAM).toList();
+      assertIds(want, ScoreKeys.queryByTeam(sample.team(), sample.region()).points(sample.points()).name().beginsWith("a")
+          .items(table, ReadOptions.defaults()).toList(), "begins_with a after " + sample);
+      found += want.size();
+    }
+    assertTrue(found > 0, "no item of the samples' partitions has a name starting with a");
+    assertThrows(io.dynakeys.runtime.KeyFormatException.class,
+        () -> ScoreKeys.queryByTeam("red", 0).points(10).name().beginsWith(""));
+    assertThrows(io.dynakeys.runtime.KeyFormatException.class,
+        () -> ScoreKeys.queryByTeam("red", 0).points(10).name().beginsWith(null));
+    assertThrows(io.dynakeys.runtime.KeyFormatException.class,
+        () -> ScoreKeys.queryByTeam("red", 0).points(10).name().beginsWith("x".repeat(1025)));
   }
 
   @Test
@@ -305,6 +335,27 @@ class NativeIndexOracleTest {
     KeyQuery<Score> greaterThan(T v);
 
     KeyQuery<Score> lessThan(T v);
+
+    /** Whether the attribute is a string, which also takes {@code begins_with}. */
+    default boolean text() {
+      return false;
+    }
+
+    default KeyQuery<Score> beginsWith(String prefix) {
+      throw new UnsupportedOperationException();
+    }
+  }
+
+  private static Step<String> step(TextRangeStep<Score> s) {
+    return new Step<>() {
+      public KeyQuery<Score> between(String lo, String hi) { return s.between(lo, hi); }
+      public KeyQuery<Score> atLeast(String v) { return s.atLeast(v); }
+      public KeyQuery<Score> atMost(String v) { return s.atMost(v); }
+      public KeyQuery<Score> greaterThan(String v) { return s.greaterThan(v); }
+      public KeyQuery<Score> lessThan(String v) { return s.lessThan(v); }
+      public boolean text() { return true; }
+      public KeyQuery<Score> beginsWith(String prefix) { return s.beginsWith(prefix); }
+    };
   }
 
   private static <T> Step<T> step(RangeStep<Score, T> s) {
@@ -335,6 +386,17 @@ class NativeIndexOracleTest {
     KeyQuery<Score> query;
     Predicate<Score> in;
     String range;
+    if (step.text() && random.nextInt(3) == 0) {
+      // begins_with: a prefix of a pool value, whole code points, so a UTF-8 byte prefix is a
+      // String prefix; "a" also matches "ab" and "a b" (no delimiter ends a native prefix).
+      String whole = (String) a;
+      int points = whole.codePointCount(0, whole.length());
+      String prefix = whole.substring(0, whole.offsetByCodePoints(0, random.nextInt(1, points + 1)));
+      text.add(name + " begins with " + prefix);
+      KeyQuery<Score> prefixed = step.beginsWith(prefix);
+      Comparator<Score> sort = prefixed.indexName().equals("byTeam") ? BY_TEAM : BY_RATING;
+      return new Case(String.join(", ", text), prefixed, matches.and(s -> ((String) value.apply(s)).startsWith(prefix)), sort);
+    }
     switch (random.nextInt(5)) {
       case 0 -> {
         range = name + " between " + show(a) + " and " + show(b);

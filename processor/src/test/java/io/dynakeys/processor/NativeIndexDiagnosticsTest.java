@@ -77,7 +77,21 @@ class NativeIndexDiagnosticsTest {
 
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(compilation).generatedSourceFile("com.acme.MatchKeys").contentsAsUtf8String()
-        .contains(".nativeIndex(\"byTeam\", List.of(TEAM, REGION, LEVEL, AT), List.of(POINTS, RATING, DAY, BLOB))");
+        .contains("EntityLayout.nativeIndex(\"byTeam\", List.of(EntityLayout.nativeKey(\"team\", \"team\", EntityLayout.StoredType.S, false),"
+            + " EntityLayout.nativeKey(\"region\", \"region\", EntityLayout.StoredType.N, false),"
+            + " EntityLayout.nativeKey(\"level\", \"level\", EntityLayout.StoredType.S, false),"
+            + " EntityLayout.nativeKey(\"at\", \"at\", EntityLayout.StoredType.S, false)),"
+            + " List.of(EntityLayout.nativeKey(\"points\", \"points\", EntityLayout.StoredType.N, false),"
+            + " EntityLayout.nativeKey(\"rating\", \"rating\", EntityLayout.StoredType.N, false),"
+            + " EntityLayout.nativeKey(\"day\", \"day\", EntityLayout.StoredType.S, false),"
+            + " EntityLayout.nativeKey(\"blob\", \"blob\", EntityLayout.StoredType.B, false)))");
+    assertThat(compilation).generatedSourceFile("com.acme.MatchKeys").contentsAsUtf8String()
+        .contains("EntityLayout.nativeKey(\"coach\", \"coach\", EntityLayout.StoredType.S, true)");
+    // The schema declares the descriptor's native indexes itself: no second list in tableSchema().
+    assertThat(compilation).generatedSourceFile("com.acme.MatchKeys").contentsAsUtf8String()
+        .doesNotContain(" .nativeIndex(");
+    assertThat(compilation).generatedSourceFile("com.acme.MatchKeys").contentsAsUtf8String()
+        .contains("public TextRangeStep<Match> id()");
     assertThat(compilation).generatedSourceFile("com.acme.MatchKeys").contentsAsUtf8String()
         .contains("public static ByCoach.Query queryByCoach(String coach)");
     assertThat(compilation).generatedSourceFile("com.acme.MatchKeys").contentsAsUtf8String()

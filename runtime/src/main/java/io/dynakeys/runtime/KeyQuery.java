@@ -158,6 +158,17 @@ public final class KeyQuery<T> implements QueryStage<T> {
     return ofNative(requireNative().withRange(lower, lowerIncluded, upper, upperIncluded));
   }
 
+  /**
+   * A native index query narrowed to the items whose next sort attribute, stored as a string,
+   * begins with {@code prefix}. For the runtime's {@link TextRangeStep}.
+   *
+   * @throws IllegalStateException when this is no native query, or it has a range or no sort
+   *     attribute left
+   */
+  public KeyQuery<T> withNativePrefix(String prefix) {
+    return ofNative(requireNative().withPrefix(prefix));
+  }
+
   /** The condition of a native index query, or {@code null} for a query of a composed key. */
   public NativeCondition nativeCondition() {
     return nativeCondition;

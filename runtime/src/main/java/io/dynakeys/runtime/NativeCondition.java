@@ -106,6 +106,31 @@ public final class NativeCondition {
         sortValues, op, l, h);
   }
 
+  /**
+   * Also {@code begins_with} on the next sort attribute, which must be stored as a string: the
+   * items whose attribute starts with {@code prefix}, compared by UTF-8 bytes. A native attribute
+   * has no delimiter, so a prefix matches inside a value ({@code "an"} matches {@code "ann"} and
+   * {@code "anna"}), as DynamoDB's {@code begins_with} does.
+   *
+   * @throws KeyFormatException when the prefix is null, empty or longer than a sort key may be
+   * @throws IllegalArgumentException when the attribute is not stored as a string
+   */
+  NativeCondition withPrefix(Object prefix) {
+    String attribute = next("a prefix");
+    AttributeConverter<?> converter = schema.converterForAttribute(attribute);
+    if (converter != null && converter.attributeValueType() != software.amazon.awssdk.enhanced.dynamodb.AttributeValueType.S) {
+      throw new IllegalArgumentException("begins_with needs a string attribute, but " + attribute + " of index "
+          + indexName + " is stored as " + converter.attributeValueType());
+    }
+    AttributeValue p = convert(schema, attribute, prefix, Utf8.SORT_KEY_LIMIT);
+    if (p.s() == null) {
+      throw new IllegalArgumentException("begins_with needs a string attribute, but " + attribute + " of index "
+          + indexName + " is stored as " + p);
+    }
+    return new NativeCondition(indexName, schema, partitionAttributes, partitionValues, sortAttributes,
+        sortValues, KeyQuery.Operator.BEGINS_WITH, p, null);
+  }
+
   private String next(String what) {
     if (operator != KeyQuery.Operator.NONE) {
       throw new IllegalStateException("a query of index " + indexName + " takes nothing after its range: " + this);
@@ -189,7 +214,7 @@ public final class NativeCondition {
     return operator;
   }
 
-  /** The range's lower bound, or {@code null}. */
+  /** The range's lower bound (the prefix of {@code BEGINS_WITH}), or {@code null}. */
   public AttributeValue lower() {
     return lower;
   }
@@ -222,6 +247,8 @@ public final class NativeCondition {
         return QueryConditional.sortLessThanOrEqualTo(key(upper));
       case LESS_THAN:
         return QueryConditional.sortLessThan(key(upper));
+      case BEGINS_WITH:
+        return QueryConditional.sortBeginsWith(key(lower));
       default:
         throw new AssertionError(operator);
     }
@@ -269,6 +296,7 @@ public final class NativeCondition {
         case GREATER_THAN -> r + " > :lo";
         case AT_MOST -> r + " <= :hi";
         case LESS_THAN -> r + " < :hi";
+        case BEGINS_WITH -> "begins_with(" + r + ", :lo)";
         default -> throw new AssertionError(operator);
       });
     }
@@ -298,6 +326,7 @@ public final class NativeCondition {
         case GREATER_THAN -> r + " > " + show(lower);
         case AT_MOST -> r + " <= " + show(upper);
         case LESS_THAN -> r + " < " + show(upper);
+        case BEGINS_WITH -> "begins_with(" + r + ", " + show(lower) + ")";
         default -> throw new AssertionError(operator);
       });
     }

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The tools' packages by command over a shared core, as tools/README.md draws them: {@code core}
  * (scan, write, checkpoint, rate, progress) and {@code schema} use no command; {@code verify},
- * {@code browse} and {@code migrate} use no other command but verify; only {@code cli} (and
+ * {@code browse}, {@code migrate} and {@code index} (switch-index) use no other command but verify; only {@code cli} (and
  * {@code Main}) use picocli; no two packages depend on each other.
  */
 class PackageStructureTest {
@@ -35,7 +35,7 @@ class PackageStructureTest {
     noClasses().that().resideInAnyPackage("io.dynakeys.tools.core..", "io.dynakeys.tools.schema..")
         .should().dependOnClassesThat().resideInAnyPackage("io.dynakeys.tools.verify..",
             "io.dynakeys.tools.migrate..", "io.dynakeys.tools.move..", "io.dynakeys.tools.browse..",
-            "io.dynakeys.tools.cli..")
+            "io.dynakeys.tools.index..", "io.dynakeys.tools.cli..")
         .check(tools);
   }
 
@@ -49,11 +49,16 @@ class PackageStructureTest {
   @Test
   void theCommandsUseNoOtherCommandButVerify() {
     noClasses().that().resideInAnyPackage("io.dynakeys.tools.verify..", "io.dynakeys.tools.browse..",
-            "io.dynakeys.tools.migrate..")
+            "io.dynakeys.tools.migrate..", "io.dynakeys.tools.index..")
         .should().dependOnClassesThat().resideInAnyPackage("io.dynakeys.tools.move..", "io.dynakeys.tools.cli..")
         .check(tools);
     noClasses().that().resideInAPackage("io.dynakeys.tools.move..")
-        .should().dependOnClassesThat().resideInAnyPackage("io.dynakeys.tools.browse..", "io.dynakeys.tools.cli..")
+        .should().dependOnClassesThat().resideInAnyPackage("io.dynakeys.tools.browse..", "io.dynakeys.tools.index..",
+            "io.dynakeys.tools.cli..")
+        .check(tools);
+    noClasses().that().resideInAPackage("io.dynakeys.tools.index..")
+        .should().dependOnClassesThat().resideInAnyPackage("io.dynakeys.tools.browse..", "io.dynakeys.tools.migrate..",
+            "io.dynakeys.tools.move..", "io.dynakeys.tools.cli..")
         .check(tools);
   }
 

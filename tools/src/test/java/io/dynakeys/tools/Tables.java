@@ -79,7 +79,7 @@ public final class Tables {
   public record Result(int exit, String out, String err) {}
 
   public static Result cli(DynamoEndpoint endpoint, String... args) {
-    if (endpoint.isDynalite()) {
+    if (endpoint.isDynalite() || endpoint.isMoto()) {
       System.setProperty("aws.accessKeyId", "dummy");
       System.setProperty("aws.secretAccessKey", "dummy");
     }
@@ -89,7 +89,8 @@ public final class Tables {
     cl.setOut(new PrintWriter(out, true));
     cl.setErr(new PrintWriter(err, true));
     List<String> all = new ArrayList<>(List.of(args));
-    if (!all.get(0).equals("report") && (endpoint.isDynalite() || DynamoEndpoint.configuredEndpoint().isPresent())) {
+    if (!all.get(0).equals("report")
+        && (endpoint.isDynalite() || endpoint.isMoto() || DynamoEndpoint.configuredEndpoint().isPresent())) {
       all.add(1, "--endpoint");
       all.add(2, endpoint.endpoint().toString());
     }

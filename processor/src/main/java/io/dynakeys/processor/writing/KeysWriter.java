@@ -249,6 +249,10 @@ public final class KeysWriter {
           index.layout().hasSortKey() ? layoutKey(index.layout().sort()) : CodeBlock.of("null")));
     }
     CodeBlock layout = CodeBlock.of("$T.of($L)", RuntimeTypes.ENTITY_LAYOUT, CodeBlock.join(args, ", "));
+    List<CodeBlock> nativeIndexes = new NativeIndexWriter(model, names).layouts();
+    if (!nativeIndexes.isEmpty()) {
+      layout = CodeBlock.of("$L\n.withNativeIndexes($L)", layout, CodeBlock.join(nativeIndexes, ",\n"));
+    }
     return model.sharded() && model.sharding().random() ? CodeBlock.of("$L.withRandomShards()", layout) : layout;
   }
 

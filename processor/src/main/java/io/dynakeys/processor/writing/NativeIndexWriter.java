@@ -8,8 +8,11 @@ import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import io.dynakeys.processor.model.Attribute;
+import io.dynakeys.processor.model.AttributeType;
 import io.dynakeys.processor.model.IndexModel;
 import io.dynakeys.processor.model.KeySchemaModel;
+import io.dynakeys.processor.reading.StorableTypes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -38,6 +41,50 @@ final class NativeIndexWriter {
     this.model = model;
     this.names = names;
     this.keyQuery = ParameterizedTypeName.get(RuntimeTypes.KEY_QUERY, model.record());
+  }
+
+  /**
+   * The native indexes as the descriptor holds them, {@code EntityLayout.nativeIndex("byTeam",
+   * List.of(EntityLayout.nativeKey("team", "team", StoredType.S, false), ...), List.of(...))}: the
+   * one list the table schema declares the indexes from and the tools check them by.
+   */
+  List<CodeBlock> layouts() {
+    List<CodeBlock> out = new ArrayList<>();
+    for (IndexModel index : model.nativeIndexes()) {
+      out.add(CodeBlock.of("$T.nativeIndex($S, $T.of($L), $T.of($L))", RuntimeTypes.ENTITY_LAYOUT, index.name(),
+          List.class, nativeKeys(index.partitionNames()), List.class, nativeKeys(index.sortNames())));
+    }
+    return out;
+  }
+
+  private CodeBlock nativeKeys(List<String> components) {
+    List<CodeBlock> keys = new ArrayList<>();
+    for (String component : components) {
+      Attribute a = model.attributes().stream().filter(x -> x.name().equals(component)).findFirst().orElseThrow();
+      AttributeType type = a.type();
+      boolean optional = type.kind() == AttributeType.Kind.OPTIONAL;
+      if (optional) {
+        type = type.arguments().get(0);
+      }
+      keys.add(CodeBlock.of("$T.nativeKey($S, $S, $T.$L, $L)", RuntimeTypes.ENTITY_LAYOUT, a.name(),
+          a.attributeName(), RuntimeTypes.ENTITY_LAYOUT.nestedClass("StoredType"), storedType(type), optional));
+    }
+    return CodeBlock.join(keys, ", ");
+  }
+
+  /** S, N or B as the validator checked it; a converted component's converter decides. */
+  private static String storedType(AttributeType type) {
+    return switch (type.kind()) {
+      case ENUM -> "S";
+      case CONVERTED -> "CONVERTER";
+      default -> {
+        StorableTypes.Stored stored = StorableTypes.stored(type.type().toString());
+        if (stored == null || stored == StorableTypes.Stored.BOOL) {
+          throw new IllegalStateException("a native key of type " + type.type() + " passed validation");
+        }
+        yield stored.name();
+      }
+    };
   }
 
   void addTo(TypeSpec.Builder keys, IndexModel index) {
@@ -117,15 +164,18 @@ final class NativeIndexWriter {
           .addStatement("return new $T(query.withNativeEqual($N))", next, parameter);
     }
     stage.addMethod(equal.build());
-    // An integer's bounds are longs, so an int literal bounds a long component too.
+    // An integer's bounds are longs, so an int literal bounds a long component too; a string
+    // also takes begins_with.
     TypeName value = valueType(c);
     boolean integer = INTEGERS.contains(value.toString());
-    ClassName step = integer ? RuntimeTypes.NUMBER_RANGE_STEP : RuntimeTypes.RANGE_STEP;
+    boolean text = value.toString().equals("java.lang.String");
+    ClassName step = integer ? RuntimeTypes.NUMBER_RANGE_STEP : text ? RuntimeTypes.TEXT_RANGE_STEP : RuntimeTypes.RANGE_STEP;
     stage.addMethod(MethodSpec.methodBuilder(Names.rangeStep(c))
         .addModifiers(Modifier.PUBLIC)
-        .returns(integer ? ParameterizedTypeName.get(step, model.record())
+        .returns(integer || text ? ParameterizedTypeName.get(step, model.record())
             : ParameterizedTypeName.get(step, model.record(), value.box()))
-        .addJavadoc("A range of {@code $L}, in the order of its stored values.\n", c)
+        .addJavadoc(text ? "A range of {@code $L}, in the order of its stored values (UTF-8 bytes), or a prefix"
+            + " ({@code begins_with}).\n" : "A range of {@code $L}, in the order of its stored values.\n", c)
         .addStatement("return $T.ofNative(query)", step)
         .build());
     return stage.build();

@@ -89,11 +89,7 @@ final class TableSchemaWriter {
             index.layout().sort().attribute(), holder);
       }
     }
-    for (IndexModel index : model.nativeIndexes()) {
-      init.add("\n.nativeIndex($S, $T.of($L), $T.of($L))", index.name(), List.class,
-          String.join(", ", index.partitionNames().stream().map(names::handle).toList()), List.class,
-          String.join(", ", index.sortNames().stream().map(names::handle).toList()));
-    }
+    // Native indexes are declared by the builder from LAYOUT's, the one list of them.
     KeyComponent path = model.pathComponent();
     if (path != null && path.path().indexes()) {
       init.add("\n.indexPartitionKey($S, $S, $T::$N)", path.childrenIndex(), path.parentAttribute(),

@@ -785,11 +785,11 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
         // Each attribute in its place: the SDK orders a multi-attribute key by these.
         for (int i = 0; i < index.nativePartition().size(); i++) {
           String a = index.nativePartition().get(i);
-          out.addIndexPartitionKey(index.name(), a, keyType(a), Order.values()[i + 1]);
+          out.addIndexPartitionKey(index.name(), a, nativeKeyType(builder, index.name(), a), Order.values()[i + 1]);
         }
         for (int i = 0; i < index.nativeSort().size(); i++) {
           String a = index.nativeSort().get(i);
-          out.addIndexSortKey(index.name(), a, keyType(a), Order.values()[i + 1]);
+          out.addIndexSortKey(index.name(), a, nativeKeyType(builder, index.name(), a), Order.values()[i + 1]);
         }
         continue;
       }
@@ -802,6 +802,25 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
       }
     }
     return out.build();
+  }
+
+  /**
+   * A native key attribute's type as its converter stores it, checked against the descriptor's
+   * (the processor's reading of the component's type), so the tools' type checks and the table's
+   * key schema cannot disagree.
+   */
+  private AttributeValueType nativeKeyType(RecordTableSchemaBuilder<T> builder, String indexName, String attribute) {
+    AttributeValueType type = keyType(attribute);
+    if (builder.entity != null) {
+      builder.entity.layout().nativeIndex(indexName).flatMap(i -> i.keys().stream()
+          .filter(k -> k.attribute().equals(attribute)).findFirst()).ifPresent(key -> {
+            if (key.type() != io.dynakeys.codecs.EntityLayout.StoredType.CONVERTER && !key.type().name().equals(type.name())) {
+              throw new IllegalStateException(record + "." + attribute + " is stored as " + type
+                  + ", but the descriptor keys native index " + indexName + " by it as " + key.type());
+            }
+          });
+    }
+    return type;
   }
 
   private AttributeValueType keyType(String attribute) {

@@ -384,6 +384,12 @@ public final class RecordTableSchemaBuilder<T> {
       throw stateError("declares " + components.size() + " of the descriptor's " + entity.attributes().size()
           + " components; the next is " + entity.attributes().get(components.size()).name());
     }
+    if (entity != null) {
+      // The descriptor's native indexes, the one list of them: declared here, not by each caller.
+      for (io.dynakeys.codecs.EntityLayout.NativeIndex index : entity.layout().nativeIndexes()) {
+        nativeIndex(index.name(), handles(index.partition()), handles(index.sort()));
+      }
+    }
     if (partitionKeyAttribute == null && (sortKeyAttribute != null || !indices.isEmpty())) {
       throw stateError("declares a sort key or an index but no partition key");
     }
@@ -417,6 +423,20 @@ public final class RecordTableSchemaBuilder<T> {
       }
     }
     return new RecordTableSchema<>(this);
+  }
+
+  private List<Attribute<T, ?>> handles(List<io.dynakeys.codecs.EntityLayout.NativeKey> keys) {
+    List<Attribute<T, ?>> out = new java.util.ArrayList<>();
+    for (io.dynakeys.codecs.EntityLayout.NativeKey key : keys) {
+      Attribute<T, ?> handle = entity.attribute(key.component()).orElseThrow(() -> stateError(
+          "keys a native index by " + key.component() + ", which the descriptor has no component of"));
+      if (!handle.attributeName().equals(key.attribute())) {
+        throw stateError("keys a native index by " + key.attribute() + ", but the component " + key.component()
+            + " is stored as " + handle.attributeName());
+      }
+      out.add(handle);
+    }
+    return out;
   }
 
   private void addKey(String attributeName, String role, Function<T, String> keyFunction, boolean required) {

@@ -73,6 +73,40 @@ class BuilderValidationTest {
         .attribute(RIGHT, StoredType.of(int.class)), "one component too many");
   }
 
+  private static io.dynakeys.runtime.entity.EntityDescriptor<Pair> withNativeIndex(io.dynakeys.codecs.EntityLayout.NativeKey key) {
+    return io.dynakeys.runtime.entity.EntityDescriptor.of(Pair.class, "PairKeys", PAIR.layout().withNativeIndexes(
+        io.dynakeys.codecs.EntityLayout.nativeIndex("byRight", List.of(key), List.of())), BuilderValidationTest::construct, LEFT, RIGHT);
+  }
+
+  /** The descriptor's native indexes are the schema's: declared once, typed as the converter stores them. */
+  @Test
+  void aDescriptorsNativeIndexesAreDeclaredFromItAndTheirTypesChecked() {
+    RecordTableSchema<Pair> schema = RecordTableSchema.builder(withNativeIndex(io.dynakeys.codecs.EntityLayout.nativeKey(
+            "right", "right", io.dynakeys.codecs.EntityLayout.StoredType.N, false)))
+        .attribute(LEFT, StoredType.of(String.class))
+        .attribute(RIGHT, StoredType.of(int.class))
+        .partitionKey("pk", p -> "P#" + LEFT_CODEC.encode(p.left()))
+        .build();
+    assertEquals(List.of("right"), List.copyOf(schema.tableMetadata().indexPartitionKeys("byRight")));
+    IllegalStateException wrongType = assertThrows(IllegalStateException.class,
+        () -> RecordTableSchema.builder(withNativeIndex(io.dynakeys.codecs.EntityLayout.nativeKey(
+                "right", "right", io.dynakeys.codecs.EntityLayout.StoredType.S, false)))
+            .attribute(LEFT, StoredType.of(String.class))
+            .attribute(RIGHT, StoredType.of(int.class))
+            .partitionKey("pk", p -> "P#" + LEFT_CODEC.encode(p.left()))
+            .build());
+    assertEquals("Pair.right is stored as N, but the descriptor keys native index byRight by it as S", wrongType.getMessage());
+    IllegalStateException wrongName = assertThrows(IllegalStateException.class,
+        () -> RecordTableSchema.builder(withNativeIndex(io.dynakeys.codecs.EntityLayout.nativeKey(
+                "right", "r", io.dynakeys.codecs.EntityLayout.StoredType.N, false)))
+            .attribute(LEFT, StoredType.of(String.class))
+            .attribute(RIGHT, StoredType.of(int.class))
+            .partitionKey("pk", p -> "P#" + LEFT_CODEC.encode(p.left()))
+            .build());
+    assertTrue(wrongName.getMessage().contains("keys a native index by r, but the component right is stored as right"),
+        wrongName.getMessage());
+  }
+
   private static RecordTableSchemaBuilder<Pair> pair() {
     return RecordTableSchema.builder(Pair.class, BuilderValidationTest::component, BuilderValidationTest::construct)
         .attribute("left", StoredType.of(String.class))

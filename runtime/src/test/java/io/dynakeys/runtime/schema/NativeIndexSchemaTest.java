@@ -104,6 +104,35 @@ class NativeIndexSchemaTest {
   }
 
   @Test
+  void aPrefixOfAStringSortAttributeIsBeginsWith() {
+    RecordTableSchema<Run> schema = RunKeys.builder()
+        .nativeIndex("byPrefix", List.of(handle("season")), List.of(handle("playerId"), handle("score")))
+        .build();
+    KeyQuery<Run> query = KeyQuery.<Run>nativeIndex("byPrefix", schema, "2026").withNativePrefix("p_8");
+    assertEquals("season = \"2026\" AND begins_with(playerId, \"p_8\") on index byPrefix", query.toString());
+    KeyCondition low = query.toKeyCondition();
+    assertEquals("#p0 = :p0 AND begins_with(#s0, :lo)", low.expression());
+    assertEquals("p_8", low.attributeValues().get(":lo").s());
+    Expression sdk = query.toQueryConditional().expression(schema, "byPrefix");
+    assertTrue(sdk.expression().contains("begins_with("), sdk.expression());
+    assertEquals(2, sdk.expressionValues().size(), sdk.toString());
+    assertTrue(sdk.expressionValues().containsValue(software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("p_8")));
+
+    // Nothing after a prefix; a prefix of a number, an empty or over-long one, refused before any request.
+    assertThrows(IllegalStateException.class, () -> query.withNativeEqual(1));
+    IllegalArgumentException number = assertThrows(IllegalArgumentException.class,
+        () -> KeyQuery.<Run>nativeIndex("byPrefix", schema, "2026").withNativeEqual("p1").withNativePrefix("1"));
+    assertTrue(number.getMessage().startsWith("begins_with needs a string attribute, but score of index byPrefix is stored as"),
+        number.getMessage());
+    assertThrows(KeyFormatException.class, () -> KeyQuery.<Run>nativeIndex("byPrefix", schema, "2026").withNativePrefix(""));
+    assertThrows(KeyFormatException.class, () -> KeyQuery.<Run>nativeIndex("byPrefix", schema, "2026").withNativePrefix(null));
+    assertThrows(KeyFormatException.class,
+        () -> KeyQuery.<Run>nativeIndex("byPrefix", schema, "2026").withNativePrefix("x".repeat(1025)));
+    assertThrows(IllegalStateException.class, () -> KeyQuery.<Run>nativeIndex("bySeason", SCHEMA, "2026", "p1")
+        .withNativeEqual(1).withNativeEqual(2L).withNativePrefix("a"));
+  }
+
+  @Test
   void whatAQueryRefuses() {
     assertThrows(IllegalArgumentException.class, () -> KeyQuery.<Run>nativeIndex("bySeason", SCHEMA, "2026"));
     assertThrows(KeyFormatException.class, () -> KeyQuery.<Run>nativeIndex("bySeason", SCHEMA, "2026", null));

@@ -134,9 +134,9 @@ public final class PartitionBrowser {
   public record BrowseResult(String table, List<String> partitionKeys, SortRange range, List<String> columns,
       List<Row> rows, boolean truncated) {
 
-    /** The number of rows with findings. */
+    /** The number of rows with findings (a sparse index's {@code NOT_INDEXED} note is shown, not marked). */
     public long marked() {
-      return rows.stream().filter(r -> !r.findings().isEmpty()).count();
+      return rows.stream().filter(PartitionBrowser::defective).count();
     }
 
     /** The partition as a text table. */
@@ -157,7 +157,7 @@ public final class PartitionBrowser {
       TextTable grid = new TextTable(header);
       for (Row r : rows) {
         List<String> cells = new ArrayList<>();
-        cells.add(r.findings().isEmpty() ? "" : "!");
+        cells.add(defective(r) ? "!" : "");
         if (manyPartitions) {
           cells.add(r.partitionKey());
         }
@@ -207,7 +207,7 @@ public final class PartitionBrowser {
       }
       h.append("<th>check</th></tr></thead>\n<tbody>\n");
       for (Row r : rows) {
-        h.append(r.findings().isEmpty() ? "<tr>" : "<tr class=\"bad\">");
+        h.append(defective(r) ? "<tr class=\"bad\">" : "<tr>");
         if (manyPartitions) {
           h.append("<td class=\"key\">").append(escape(r.partitionKey())).append("</td>");
         }
@@ -233,6 +233,11 @@ public final class PartitionBrowser {
       }
       return String.join("; ", parts);
     }
+  }
+
+  /** Whether a row has a finding that is a defect. */
+  static boolean defective(Row r) {
+    return r.findings().stream().anyMatch(f -> f.kind().defect());
   }
 
   /** HTML-escapes text, control characters included. */

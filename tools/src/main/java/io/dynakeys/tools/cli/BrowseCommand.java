@@ -1,6 +1,7 @@
 package io.dynakeys.tools.cli;
 
 import io.dynakeys.tools.ConfigurationException;
+import io.dynakeys.tools.browse.NativeIndexBrowser;
 import io.dynakeys.tools.browse.PartitionBrowser;
 import io.dynakeys.tools.schema.EntitySchema;
 import java.io.PrintWriter;
@@ -47,6 +48,12 @@ public final class BrowseCommand implements Callable<Integer> {
     String raw;
   }
 
+  @Option(names = "--index", paramLabel = "NAME",
+      description = "Read a native index of the first --schema (@SecondaryIndex(nativeKey = true)): --partition"
+          + " gives its partition attributes' values (a number in decimal, binary in base64), and --sk-prefix,"
+          + " --sk-from and --sk-to narrow its first sort attribute")
+  String index;
+
   @Option(names = "--sk-prefix", paramLabel = "RAW",
       description = "Only sort keys that begin with RAW (begins_with), e.g. 'ORDER#'")
   String skPrefix;
@@ -78,16 +85,23 @@ public final class BrowseCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     List<EntitySchema> entities = Schemas.load(schemas, connection.loader());
+    if (index != null && partition.raw != null) {
+      throw new ConfigurationException("--pk is a raw table partition key; a native index's partition is given"
+          + " by --partition, one value per attribute");
+    }
     List<String> keys = partition.raw != null ? List.of(partition.raw)
-        : entities.get(0).partitionKeysOf(partition.values);
+        : index != null ? List.of() : entities.get(0).partitionKeysOf(partition.values);
     if (limit < 0) {
       throw new ConfigurationException("--limit must be 0 (all) or more, not " + limit);
     }
-    // Refused, with the reason, when the options are not one key condition.
-    PartitionBrowser.SortRange range = new PartitionBrowser.SortRange(skPrefix, skFrom, skTo, descending);
     PartitionBrowser.BrowseResult result;
     try (DynamoDbClient client = connection.client(1, table)) {
-      result = PartitionBrowser.browse(client, table, entities, keys, range, limit);
+      // Refused, with the reason, when the options are not one key condition.
+      result = index != null
+          ? NativeIndexBrowser.browse(client, table, entities, index, partition.values,
+              new NativeIndexBrowser.Range(skPrefix, skFrom, skTo, descending), limit)
+          : PartitionBrowser.browse(client, table, entities, keys,
+              new PartitionBrowser.SortRange(skPrefix, skFrom, skTo, descending), limit);
     }
     PrintWriter out = spec.commandLine().getOut();
     out.print(result.toText());

@@ -663,6 +663,25 @@ public final class EntitySchema {
         && !i.name().equals(TableMetadata.primaryIndexName()));
   }
 
+  /**
+   * The native index {@code name} of this record's descriptor ({@code @SecondaryIndex(nativeKey = true)}).
+   *
+   * @throws ConfigurationException when the record declares no such native index
+   */
+  public EntityLayout.NativeIndex nativeIndex(String name) {
+    return layout().nativeIndex(name).orElseThrow(() -> new ConfigurationException("--index: " + name()
+        + " declares no native index " + name + " (its native indexes: "
+        + (layout().nativeIndexes().isEmpty() ? "none"
+            : String.join(", ", layout().nativeIndexes().stream().map(EntityLayout.NativeIndex::name).toList()))
+        + ")"));
+  }
+
+  /** How a native key attribute is stored, S, N or B: the descriptor's, or its converter's when the converter decides. */
+  public String nativeType(EntityLayout.NativeKey key) {
+    return key.type() == EntityLayout.StoredType.CONVERTER
+        ? tableSchema().converterForAttribute(key.attribute()).attributeValueType().name() : key.type().name();
+  }
+
   @Override
   public String toString() {
     return keysClass.getName();

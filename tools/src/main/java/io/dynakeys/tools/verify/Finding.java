@@ -36,12 +36,29 @@ public record Finding(Kind kind, String attribute, String component, String deta
     /** An attribute of another DynamoDB type than its component's (a number stored as a string). */
     WRONG_TYPE("wrong-type"),
     /** The record's constructor or key encoders reject the stored values. */
-    INVALID_VALUE("invalid");
+    INVALID_VALUE("invalid"),
+    /**
+     * Not a defect: a sparse native index will not hold the item, whose {@code Optional} key
+     * component is empty (so no attribute is written). Counted and sampled like the findings, so a
+     * report says how many items an index leaves out, but an item with only this is ok.
+     */
+    NOT_INDEXED("not-indexed", false);
 
     private final String label;
+    private final boolean defect;
 
     Kind(String label) {
+      this(label, true);
+    }
+
+    Kind(String label, boolean defect) {
       this.label = label;
+      this.defect = defect;
+    }
+
+    /** Whether it is something wrong with the item ({@link #NOT_INDEXED} is not: it is by design). */
+    public boolean defect() {
+      return defect;
     }
 
     /** A short column heading for the summary table. */
@@ -51,7 +68,7 @@ public record Finding(Kind kind, String attribute, String component, String deta
   }
 
   /** The finding as JSON fields (absent values left out). */
-  Map<String, Object> toJson() {
+  public Map<String, Object> toJson() {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("kind", kind.name());
     if (attribute != null) {

@@ -9,7 +9,8 @@ import java.util.List;
  *     key prefixes match it
  * @param partitionKey the stored partition key, as text (or {@code null} when absent)
  * @param sortKey the stored sort key, as text (or {@code null})
- * @param findings what is wrong with it; empty when it is an item its layout writes
+ * @param findings what is wrong with it, and which sparse native indexes leave it out
+ *     ({@link Finding.Kind#NOT_INDEXED}, no defect); none when it is an item its layout writes
  */
 public record ItemCheck(String entity, String partitionKey, String sortKey, List<Finding> findings) {
 
@@ -18,8 +19,8 @@ public record ItemCheck(String entity, String partitionKey, String sortKey, List
     findings = List.copyOf(findings);
   }
 
-  /** Whether nothing is wrong with the item. */
+  /** Whether nothing is wrong with the item: no finding, or only notes ({@link Finding.Kind#defect()}). */
   public boolean ok() {
-    return findings.isEmpty();
+    return findings.stream().noneMatch(f -> f.kind().defect());
   }
 }

@@ -44,6 +44,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *       {@link Finding.Kind#WRONG_TYPE} for a value of another DynamoDB type — for the
  *       {@code @TimeToLive} component (the descriptor's {@code timeToLive()}), anything but a whole
  *       number of epoch seconds, which DynamoDB would never expire the item by.
+ *   <li>The key attributes of native indexes are checked as DynamoDB indexes them: present (an
+ *       empty {@code Optional} of a sparse index is {@link Finding.Kind#NOT_INDEXED}, no defect),
+ *       of the index's type, not empty, within the key limits.
  *   <li>Every key attribute (table keys, index keys, a path's parent and depth) is recomputed from
  *       the components and compared with the stored one: {@link Finding.Kind#KEY_MISMATCH}, unless
  *       the difference is exactly the width or shard change already reported;
@@ -249,6 +252,7 @@ public final class ItemChecker {
         }
       }
 
+      checkNativeKeys(out);
       if (componentsReadable) {
         recompute(out, explained, reported);
       }
@@ -332,6 +336,72 @@ public final class ItemChecker {
       EntityLayout layout = schema.layout();
       return layout.randomShards() && key.tableKey() && key.attribute().equals(schema.partitionKeyAttribute())
           && new ShardCodec(layout.record(), layout.partition().delimiter(), layout.shards()).isShardOf(stored, computed);
+    }
+
+    /**
+     * The key attributes of the native indexes, which DynamoDB indexes only when each is present,
+     * of the index's type, not empty and within the key limits: an absent attribute of a component
+     * that is no {@code Optional} is {@link Finding.Kind#MISSING_ATTRIBUTE}, another type
+     * {@link Finding.Kind#WRONG_TYPE}, an empty value {@link Finding.Kind#INVALID_VALUE}, a value
+     * over the limit {@link Finding.Kind#KEY_TOO_LONG}; an empty {@code Optional} is the sparse
+     * index leaving the item out by design, {@link Finding.Kind#NOT_INDEXED}. One finding per
+     * attribute, naming every native index it keys; none where the component checks above already
+     * reported the attribute.
+     */
+    private void checkNativeKeys(List<Finding> out) {
+      Set<String> already = new HashSet<>();
+      for (Finding f : out) {
+        if (f.attribute() != null) {
+          already.add(f.attribute());
+        }
+      }
+      Map<String, List<String>> indexesOf = new java.util.LinkedHashMap<>();
+      Map<String, io.dynakeys.codecs.EntityLayout.NativeKey> keys = new HashMap<>();
+      Map<String, Boolean> partitionSide = new HashMap<>();
+      for (io.dynakeys.codecs.EntityLayout.NativeIndex index : schema.layout().nativeIndexes()) {
+        for (io.dynakeys.codecs.EntityLayout.NativeKey key : index.keys()) {
+          indexesOf.computeIfAbsent(key.attribute(), a -> new ArrayList<>()).add(index.name());
+          keys.put(key.attribute(), key);
+          partitionSide.merge(key.attribute(), index.partition().contains(key), Boolean::logicalOr);
+        }
+      }
+      for (Map.Entry<String, List<String>> e : indexesOf.entrySet()) {
+        String attribute = e.getKey();
+        io.dynakeys.codecs.EntityLayout.NativeKey key = keys.get(attribute);
+        String indexes = (e.getValue().size() == 1 ? "native index " : "native indexes ") + String.join(", ", e.getValue());
+        if (already.contains(attribute)) {
+          continue;
+        }
+        AttributeValue stored = item.get(attribute);
+        if (stored == null || Boolean.TRUE.equals(stored.nul())) {
+          if (key.optional()) {
+            out.add(Finding.of(Finding.Kind.NOT_INDEXED, attribute, "the " + indexes + " will not hold the item: its "
+                + key.component() + " is empty (a sparse index)"));
+          } else {
+            out.add(Finding.of(Finding.Kind.MISSING_ATTRIBUTE, attribute, "the key attribute of the " + indexes
+                + " is absent, so the index will not hold the item"));
+          }
+          continue;
+        }
+        String expected = schema.nativeType(key);
+        String found = type(stored);
+        if (!expected.equals(found)) {
+          out.add(Finding.of(Finding.Kind.WRONG_TYPE, attribute, "the " + indexes + " keys by it as " + expected
+              + ", found " + found + ", so the index will not hold the item"));
+          continue;
+        }
+        if ((stored.s() != null && stored.s().isEmpty()) || (stored.b() != null && stored.b().asByteArrayUnsafe().length == 0)) {
+          out.add(Finding.of(Finding.Kind.INVALID_VALUE, attribute, "an empty value, which the " + indexes
+              + " cannot key, so the index will not hold the item"));
+          continue;
+        }
+        int limit = partitionSide.get(attribute) ? Utf8.PARTITION_KEY_LIMIT : Utf8.SORT_KEY_LIMIT;
+        int length = stored.s() != null ? Utf8.length(stored.s()) : stored.b() != null ? stored.b().asByteArrayUnsafe().length : 0;
+        if (length > limit) {
+          out.add(Finding.of(Finding.Kind.KEY_TOO_LONG, attribute, "the value is " + length + " bytes, over DynamoDB's"
+              + " limit of " + limit + " for a key attribute of the " + indexes));
+        }
+      }
     }
 
     private String shardNote(EntitySchema.KeyAttribute key, String stored, String computed) {

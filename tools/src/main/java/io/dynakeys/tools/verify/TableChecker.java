@@ -53,8 +53,8 @@ public final class TableChecker {
       EntitySchema schema = schemas.get(i);
       String entity = names.get(i);
       TableMetadata metadata = schema.tableSchema().tableMetadata();
-      keys(out, entity, null, table.keySchema(), types, metadata.primaryPartitionKey(),
-          metadata.primarySortKey().orElse(null), metadata);
+      keys(out, entity, null, table.keySchema(), types, List.of(metadata.primaryPartitionKey()),
+          metadata.primarySortKey().map(List::of).orElse(List.of()), metadata);
       for (IndexMetadata index : metadata.indices()) {
         if (index.name().equals(TableMetadata.primaryIndexName())) {
           continue;
@@ -72,10 +72,11 @@ public final class TableChecker {
             .orElseGet(() -> local.get().keySchema());
         Projection projection = global.map(GlobalSecondaryIndexDescription::projection)
             .orElseGet(() -> local.get().projection());
-        String partition = index.partitionKeys().isEmpty() ? metadata.primaryPartitionKey()
-            : index.partitionKeys().get(0).name();
+        // A native index has up to four attributes a side, in order; a local index names only its sort key.
+        List<String> partition = index.partitionKeys().isEmpty() ? List.of(metadata.primaryPartitionKey())
+            : index.partitionKeys().stream().map(k -> k.name()).toList();
         keys(out, entity, index.name(), keySchema, types, partition,
-            index.sortKeys().isEmpty() ? null : index.sortKeys().get(0).name(), metadata);
+            index.sortKeys().stream().map(k -> k.name()).toList(), metadata);
         if (projection == null || projection.projectionType() != ProjectionType.ALL) {
           out.add(new TableFinding(entity, index.name(), "projects "
               + (projection == null ? "nothing" : projection.projectionTypeAsString())
@@ -87,26 +88,27 @@ public final class TableChecker {
   }
 
   private static void keys(List<TableFinding> out, String entity, String index, List<KeySchemaElement> live,
-      Map<String, String> types, String partition, String sort, TableMetadata metadata) {
+      Map<String, String> types, List<String> partition, List<String> sort, TableMetadata metadata) {
     String where = index == null ? "the table" : "index " + index;
-    String livePartition = null;
-    String liveSort = null;
+    List<String> livePartition = new ArrayList<>();
+    List<String> liveSort = new ArrayList<>();
     for (KeySchemaElement e : live) {
       if (e.keyType() == KeyType.HASH) {
-        livePartition = e.attributeName();
+        livePartition.add(e.attributeName());
       } else if (e.keyType() == KeyType.RANGE) {
-        liveSort = e.attributeName();
+        liveSort.add(e.attributeName());
       }
     }
     if (!partition.equals(livePartition)) {
-      out.add(new TableFinding(entity, index, where + "'s partition key is " + livePartition + ", the layout's "
-          + partition));
+      out.add(new TableFinding(entity, index, where + "'s partition key is " + show(livePartition) + ", the layout's "
+          + show(partition)));
     }
-    if (sort == null ? liveSort != null : !sort.equals(liveSort)) {
-      out.add(new TableFinding(entity, index, where + "'s sort key is " + (liveSort == null ? "none" : liveSort)
-          + ", the layout's " + (sort == null ? "none" : sort)));
+    if (!sort.equals(liveSort)) {
+      out.add(new TableFinding(entity, index, where + "'s sort key is " + show(liveSort) + ", the layout's " + show(sort)));
     }
-    for (String attribute : sort == null ? List.of(partition) : List.of(partition, sort)) {
+    List<String> attributes = new ArrayList<>(partition);
+    attributes.addAll(sort);
+    for (String attribute : attributes) {
       String expected = metadata.scalarAttributeType(attribute).map(t -> t.toString()).orElse("S");
       String found = types.get(attribute);
       if (found != null && !found.equals(expected)) {
@@ -114,5 +116,10 @@ public final class TableChecker {
             + ", the layout writes " + expected));
       }
     }
+  }
+
+  /** {@code none}, {@code sk}, or the attributes of a multi-attribute key in order: {@code team, region}. */
+  private static String show(List<String> attributes) {
+    return attributes.isEmpty() ? "none" : String.join(", ", attributes);
   }
 }

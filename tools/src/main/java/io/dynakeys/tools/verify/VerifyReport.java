@@ -50,8 +50,9 @@ public final class VerifyReport {
    *
    * @param entity the entity, or {@link #NO_SCHEMA}
    * @param items the items matched to it
-   * @param itemsWithFindings the items with at least one finding
-   * @param findings the number of findings of each kind (an item may have several)
+   * @param itemsWithFindings the items with at least one finding that is a defect
+   * @param findings the number of findings of each kind (an item may have several), the
+   *     {@link Finding.Kind#NOT_INDEXED} notes included
    */
   public record EntityStats(String entity, long items, long itemsWithFindings, Map<Finding.Kind, Long> findings) {}
 
@@ -90,10 +91,9 @@ public final class VerifyReport {
     String entity = check.entity() == null ? NO_SCHEMA : check.entity();
     Counts counts = entities.computeIfAbsent(entity, k -> new Counts());
     counts.items++;
-    if (check.ok()) {
-      return;
+    if (!check.ok()) {
+      counts.itemsWithFindings++;
     }
-    counts.itemsWithFindings++;
     for (Finding f : check.findings()) {
       counts.findings.merge(f.kind(), 1L, Long::sum);
       sample(new Sample(entity, check.partitionKey(), check.sortKey(), f));

@@ -88,6 +88,68 @@ class ItemCheckerTest {
     assertTrue(checker.check(none).ok(), "an item without a time to live never expires, which is no defect");
   }
 
+  private static Map<String, AttributeValue> match(Optional<String> coach) {
+    return new LinkedHashMap<>(io.dynakeys.tools.fixtures.MatchKeys.tableSchema().itemToMap(
+        new io.dynakeys.tools.fixtures.Match("c1", "m1", "red", -5, coach), true));
+  }
+
+  /**
+   * Native index keys are checked as DynamoDB indexes them: present (an empty Optional of a sparse
+   * index is a NOT_INDEXED note, no defect), of the index's type, not empty, within the key limits;
+   * each defect once.
+   */
+  @Test
+  void nativeIndexKeysAreCheckedAsDynamoDbIndexesThem() {
+    ItemChecker checker = new ItemChecker(List.of(EntitySchema.of(io.dynakeys.tools.fixtures.MatchKeys.class)));
+    ItemCheck good = checker.check(match(Optional.of("ann")));
+    assertTrue(good.ok(), good::toString);
+    assertEquals(List.of(), good.findings());
+
+    ItemCheck sparse = checker.check(match(Optional.empty()));
+    assertTrue(sparse.ok(), "a sparse index leaving an item out is by design: " + sparse);
+    assertEquals(List.of("NOT_INDEXED coach"), findings(sparse));
+    assertEquals("the native index byCoach will not hold the item: its coach is empty (a sparse index)",
+        sparse.findings().get(0).detail());
+
+    Map<String, AttributeValue> noTeam = match(Optional.of("ann"));
+    noTeam.remove("team");
+    ItemCheck missing = checker.check(noTeam);
+    assertFalse(missing.ok());
+    assertTrue(findings(missing).contains("MISSING_ATTRIBUTE team"), missing::toString);
+    assertEquals(1, findings(missing).stream().filter(f -> f.endsWith(" team")).count(), missing::toString);
+    assertTrue(missing.findings().stream().anyMatch(f -> f.detail().equals(
+        "the key attribute of the native index byTeamNative is absent, so the index will not hold the item")), missing::toString);
+
+    Map<String, AttributeValue> emptyTeam = match(Optional.of("ann"));
+    emptyTeam.put("team", AttributeValue.fromS(""));
+    ItemCheck empty = checker.check(emptyTeam);
+    assertTrue(empty.findings().stream().anyMatch(f -> f.kind() == Finding.Kind.INVALID_VALUE && "team".equals(f.attribute())
+        && f.detail().equals("an empty value, which the native index byTeamNative cannot key, so the index will not hold the item")),
+        empty::toString);
+
+    Map<String, AttributeValue> longCoach = match(Optional.of("x".repeat(2049)));
+    ItemCheck tooLong = checker.check(longCoach);
+    assertTrue(tooLong.findings().stream().anyMatch(f -> f.kind() == Finding.Kind.KEY_TOO_LONG && "coach".equals(f.attribute())
+        && f.detail().equals("the value is 2049 bytes, over DynamoDB's limit of 2048 for a key attribute of the native"
+            + " index byCoach")), tooLong::toString);
+
+    Map<String, AttributeValue> textPoints = match(Optional.of("ann"));
+    textPoints.put("points", AttributeValue.fromS("-5"));
+    ItemCheck wrong = checker.check(textPoints);
+    assertEquals(1, wrong.findings().stream().filter(f -> f.kind() == Finding.Kind.WRONG_TYPE).count(), wrong::toString);
+    assertEquals("points", wrong.findings().stream().filter(f -> f.kind() == Finding.Kind.WRONG_TYPE).findFirst()
+        .orElseThrow().attribute());
+
+    // NOT_INDEXED is counted and sampled like a finding, but a report of only that is ok.
+    VerifyReport report = new VerifyReport(5);
+    report.add(sparse);
+    report.add(good);
+    assertTrue(report.ok());
+    assertEquals(0, report.itemsWithFindings());
+    assertEquals(1, report.findings(Finding.Kind.NOT_INDEXED));
+    assertEquals(1, report.samples().size());
+  }
+
   /** Components stored under other names are looked up, and reported, under those names. */
   @Test
   void renamedAttributesAreReadUnderTheirStoredNames() {
