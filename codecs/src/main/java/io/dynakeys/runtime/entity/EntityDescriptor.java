@@ -146,7 +146,14 @@ public final class EntityDescriptor<R> {
    * @param sort the guards' constant sort key, or {@code null} when the table has no sort key
    * @param <R> the record
    */
-  public record UniqueGuard<R>(Attribute<R, ?> handle, EntityLayout.Key partition, EntityLayout.Key sort) {}
+  public record UniqueGuard<R>(Attribute<R, ?> handle, EntityLayout.Key partition, EntityLayout.Key sort) {
+    /**
+     * The prefix of the attributes in which a guard item holds its owner's primary key:
+     * {@code owner_pk}, {@code owner_sk} for a table keyed by {@code pk} and {@code sk}. The writes
+     * that keep guards and the tools that check them both read it here.
+     */
+    public static final String OWNER_ATTRIBUTE_PREFIX = "owner_";
+  }
 
   /**
    * The component that is the table's time to live ({@code @TimeToLive}), if the record has one;

@@ -23,7 +23,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 final class UniqueGuards {
   /** The prefix of the attributes that hold the owner's key on a guard. */
-  static final String OWNER = "owner_";
+  static final String OWNER = EntityDescriptor.UniqueGuard.OWNER_ATTRIBUTE_PREFIX;
 
   private UniqueGuards() {}
 

@@ -457,6 +457,20 @@ public final class EntitySchema {
     return read(KeyReader.sortKey(key, name(), k.delimiter()), k, null);
   }
 
+  /**
+   * Parses the partition key of one of the entity's unique guard items ({@code @Unique}) as the
+   * writes that keep guards encode it: the guard's prefix, then the value by the component's codec.
+   *
+   * @param guard the guard, from {@code descriptor().uniques()}
+   * @param key the stored partition key
+   * @return the component's value, by its name
+   * @throws KeyFormatException when no value of the component gives this key
+   */
+  public Map<String, Object> parseGuardKey(EntityDescriptor.UniqueGuard<?> guard, String key) {
+    EntityLayout.Key k = guard.partition();
+    return read(KeyReader.partitionKey(key, name(), k.delimiter()), k, null);
+  }
+
   /** Reads a whole key: its head, its segments by their codecs, the shard, the end. */
   private static Map<String, Object> read(KeyReader reader, EntityLayout.Key key, ShardCodec shards) {
     if (!key.head().isEmpty()) {

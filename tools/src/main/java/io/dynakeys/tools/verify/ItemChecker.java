@@ -5,6 +5,7 @@ import io.dynakeys.codecs.EntityLayout;
 import io.dynakeys.codecs.ShardCodec;
 import io.dynakeys.codecs.Utf8;
 import io.dynakeys.runtime.KeyFormatException;
+import io.dynakeys.runtime.entity.EntityDescriptor;
 import io.dynakeys.runtime.schema.ItemMappingException;
 import io.dynakeys.tools.schema.EntitySchema;
 import java.util.ArrayList;
@@ -34,7 +35,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *
  * <ol>
  *   <li>The item belongs to the schemas whose key prefixes it carries ({@code owns}). With none,
- *       it is {@link Finding.Kind#FOREIGN}. With several, the one whose generated parsers accept
+ *       it is {@link Finding.Kind#FOREIGN}, unless it is one of their unique guard items
+ *       ({@code @Unique}), reported as the entity {@code User.email guard} and checked for its key
+ *       and its owner's key. With several, the one whose generated parsers accept
  *       both keys wins; failing that, the one a layout change explains, then the longest prefixes.
  *   <li>A table key the generated parser rejects is split by the layout's delimiter: numbers of
  *       another width are {@link Finding.Kind#WIDTH} (with the width found), a shard outside
@@ -118,6 +121,10 @@ public final class ItemChecker {
       }
     }
     if (owners.isEmpty()) {
+      ItemCheck guard = checkGuard(item);
+      if (guard != null) {
+        return guard;
+      }
       return new ItemCheck(null, text(item.get(partitionKeyAttribute)), text(item.get(sortKeyAttribute)),
           List.of(Finding.of(Finding.Kind.FOREIGN, null, "its keys carry no prefix of "
               + String.join(", ", names))));
@@ -129,6 +136,68 @@ public final class ItemChecker {
       }
     }
     return best.findings();
+  }
+
+  /**
+   * The check of a unique guard item ({@code @Unique}): an item whose keys carry a guard's prefix
+   * and constant sort key is reported as the entity {@code User.email guard}, and is sound when its
+   * partition key parses as the guard's layout (the value by the component's codec) and it holds
+   * its owner's primary key in {@code owner_<key attribute>} attributes that parse as the owning
+   * record's keys. Whether the owner still exists and still holds the value is a question of two
+   * items, which a per-item check cannot answer. {@code null} when the item is no guard.
+   */
+  private ItemCheck checkGuard(Map<String, AttributeValue> item) {
+    AttributeValue pkValue = item.get(partitionKeyAttribute);
+    if (pkValue == null || pkValue.s() == null) {
+      return null;
+    }
+    String pk = pkValue.s();
+    AttributeValue skValue = sortKeyAttribute == null ? null : item.get(sortKeyAttribute);
+    String sk = skValue == null ? null : skValue.s();
+    for (int i = 0; i < schemas.size(); i++) {
+      EntitySchema schema = schemas.get(i);
+      for (EntityDescriptor.UniqueGuard<Object> guard : schema.descriptor().uniques()) {
+        String head = guard.partition().head();
+        boolean sortMatches = guard.sort() == null ? sk == null : guard.sort().head().equals(sk);
+        if (head.isEmpty() || !pk.startsWith(head) || !sortMatches) {
+          continue;
+        }
+        List<Finding> findings = new ArrayList<>();
+        try {
+          schema.parseGuardKey(guard, pk);
+        } catch (KeyFormatException e) {
+          findings.add(Finding.of(Finding.Kind.UNPARSABLE, partitionKeyAttribute, e.getMessage()));
+        }
+        checkOwner(schema, schema.partitionKeyAttribute(), true, item, findings);
+        if (schema.sortKeyAttribute() != null) {
+          checkOwner(schema, schema.sortKeyAttribute(), false, item, findings);
+        }
+        return new ItemCheck(names.get(i) + "." + guard.handle().name() + " guard", pk, sk, findings);
+      }
+    }
+    return null;
+  }
+
+  /** The owner's key attribute a guard holds: present, a string, and a key of the owning record. */
+  private static void checkOwner(EntitySchema schema, String keyAttribute, boolean partition,
+      Map<String, AttributeValue> item, List<Finding> out) {
+    String attribute = EntityDescriptor.UniqueGuard.OWNER_ATTRIBUTE_PREFIX + keyAttribute;
+    AttributeValue value = item.get(attribute);
+    if (value == null || value.s() == null) {
+      out.add(Finding.of(value == null ? Finding.Kind.MISSING_ATTRIBUTE : Finding.Kind.WRONG_TYPE, attribute,
+          "a unique guard names its owner's " + (partition ? "partition" : "sort") + " key here, as a string"));
+      return;
+    }
+    try {
+      if (partition) {
+        schema.parsePartitionKey(value.s());
+      } else {
+        schema.parseSortKey(value.s());
+      }
+    } catch (KeyFormatException e) {
+      out.add(Finding.of(Finding.Kind.UNPARSABLE, attribute, "the owner's key is no key of " + schema.name()
+          + ": " + e.getMessage()));
+    }
   }
 
   private static String text(AttributeValue value) {
