@@ -240,6 +240,8 @@ public final class Migrator {
       Migration<?, ?> migration, Options options) throws Exception {
     @SuppressWarnings("unchecked")
     Migration<Object, Object> fn = (Migration<Object, Object>) migration;
+    from.refuseWhenGuarded("migrate");
+    to.refuseWhenGuarded("migrate");
     if (!Objects.equals(from.partitionKeyAttribute(), to.partitionKeyAttribute())
         || !Objects.equals(from.sortKeyAttribute(), to.sortKeyAttribute())) {
       throw new ConfigurationException("the old and new layouts key the table differently ("

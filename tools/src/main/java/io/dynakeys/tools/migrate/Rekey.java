@@ -40,6 +40,8 @@ public final class Rekey {
    * @param from the old layout
    * @param to the new layout
    * @param migration the mapping of old records to new ones
+   * @throws io.dynakeys.tools.ConfigurationException when either layout has {@code @Unique}
+   *     components, whose guard items a re-key would leave naming the old keys
    */
   public Rekey(EntitySchema from, EntitySchema to, Migration<?, ?> migration) {
     this(from, to, migration, true);
@@ -51,6 +53,8 @@ public final class Rekey {
     this.to = Objects.requireNonNull(to, "to");
     this.migration = (Migration<Object, Object>) Objects.requireNonNull(migration, "migration");
     this.keepUnknown = keepUnknown;
+    from.refuseWhenGuarded("a re-key");
+    to.refuseWhenGuarded("a re-key");
   }
 
   /** The same re-key, carrying attributes the old layout does not declare over, or not. */

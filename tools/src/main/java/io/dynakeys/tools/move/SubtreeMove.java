@@ -185,6 +185,7 @@ public final class SubtreeMove {
   public static MigrationReport move(DynamoDbClient client, String table, EntitySchema schema,
       List<String> partitionKeys, TreePath from, TreePath to, Options options) throws Exception {
     long start = System.nanoTime();
+    schema.refuseWhenGuarded("move");
     if (!options.dryRun() && options.checkpoint() == null) {
       throw new ConfigurationException("a move needs a checkpoint file (--checkpoint FILE): a move stopped"
           + " halfway without one could neither resume nor start again, its own partial copy being a target that"

@@ -458,6 +458,27 @@ public final class EntitySchema {
   }
 
   /**
+   * Refuses an operation that writes this entity's items under other keys when the entity has
+   * {@code @Unique} components: each value's guard item holds its owner's key, which a re-key or a
+   * move would leave naming a key that no longer exists (the value then stays taken by nobody, and
+   * the runtime's guarded writes of the moved item are cancelled).
+   *
+   * @param operation what is refused, for the message ({@code "migrate"})
+   * @throws ConfigurationException when the entity has unique components
+   */
+  public void refuseWhenGuarded(String operation) {
+    List<String> unique = new ArrayList<>();
+    descriptor.uniques().forEach(u -> unique.add(u.handle().name()));
+    if (!unique.isEmpty()) {
+      throw new ConfigurationException(operation + " cannot rewrite " + name() + "'s items: its unique "
+          + (unique.size() == 1 ? "component " : "components ") + String.join(", ", unique) + (unique.size() == 1
+          ? " is" : " are") + " guarded by items that hold each owner's key, which " + operation + " does not"
+          + " rewrite; move such items with the runtime's TransactWrite.replace, or delete and insert them, which"
+          + " move their guards in the same transaction");
+    }
+  }
+
+  /**
    * Parses the partition key of one of the entity's unique guard items ({@code @Unique}) as the
    * writes that keep guards encode it: the guard's prefix, then the value by the component's codec.
    *

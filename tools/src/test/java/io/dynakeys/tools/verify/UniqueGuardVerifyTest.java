@@ -1,6 +1,7 @@
 package io.dynakeys.tools.verify;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynakeys.runtime.transact.TransactWrite;
@@ -70,6 +71,36 @@ class UniqueGuardVerifyTest {
       assertEquals(0L, ((Number) e.get("itemsWithFindings")).longValue(), result.out());
     }
     assertEquals(Map.of("Subscriber", 12L, "Subscriber.email guard", 12L), items, result.out());
+  }
+
+  @Test
+  void migrateMoveAndReKeysRefuseARecordWithUniqueGuards() {
+    EntitySchema subscribers = EntitySchema.of(SubscriberKeys.class);
+    io.dynakeys.tools.Migration<Subscriber, Subscriber> same = s -> s;
+    io.dynakeys.tools.ConfigurationException rekey = assertThrows(io.dynakeys.tools.ConfigurationException.class,
+        () -> new io.dynakeys.tools.migrate.Rekey(subscribers, subscribers, same));
+    assertEquals("a re-key cannot rewrite Subscriber's items: its unique component email is guarded by items that"
+        + " hold each owner's key, which a re-key does not rewrite; move such items with the runtime's"
+        + " TransactWrite.replace, or delete and insert them, which move their guards in the same transaction",
+        rekey.getMessage());
+    Tables.Result migrate = Tables.cli(endpoint, "migrate", "--table", table, "--from", SubscriberKeys.class.getName(),
+        "--to", SubscriberKeys.class.getName(), "--migration", SameSubscriber.class.getName(), "--no-progress");
+    assertEquals(2, migrate.exit(), migrate.out() + migrate.err());
+    assertTrue(migrate.err().contains("migrate cannot rewrite Subscriber's items: its unique component email"),
+        migrate.err());
+    io.dynakeys.tools.ConfigurationException move = assertThrows(io.dynakeys.tools.ConfigurationException.class,
+        () -> io.dynakeys.tools.move.SubtreeMove.move(client, table, subscribers, List.of("ORG#o1"), null, null,
+            io.dynakeys.tools.move.SubtreeMove.Options.defaults()));
+    assertTrue(move.getMessage().startsWith("move cannot rewrite Subscriber's items"), move.getMessage());
+    assertEquals(24, Tables.scanAll(client, table).size(), "nothing was written: 12 subscribers, 12 guards");
+  }
+
+  /** The identity migration, loadable by name from the command line. */
+  public static final class SameSubscriber implements io.dynakeys.tools.Migration<Subscriber, Subscriber> {
+    @Override
+    public Subscriber migrate(Subscriber old) {
+      return old;
+    }
   }
 
   @Test
