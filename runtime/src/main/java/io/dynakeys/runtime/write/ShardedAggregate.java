@@ -68,6 +68,10 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * shard read is strongly consistent, so an add acknowledged before the read began is counted;
  * eventually consistent reads (the default, half the cost) may miss recent adds.
  *
+ * <p><b>Retries.</b> An add is an unconditional {@code ADD}, not idempotent: when the SDK retries a
+ * request that DynamoDB applied but whose answer was lost (a timeout, a 5xx), the amount is added
+ * twice. Where every unit must count exactly once, send adds through a client with retries off.
+ *
  * <p>An aggregate is immutable and thread-safe; its adds are builders of one request each.
  *
  * @param <R> the record
