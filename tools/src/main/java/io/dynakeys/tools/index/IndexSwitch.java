@@ -59,7 +59,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  *       attributes of the native index present, of the index's type, not empty, within the key
  *       limits, as {@link ItemChecker} checks them. Any defect stops the switch before anything is
  *       changed; items a sparse index leaves out by design ({@link Finding.Kind#NOT_INDEXED}) are
- *       counted.
+ *       counted, and so are the items of other entities that hold the synthetic index's attributes
+ *       (another record's index of the same name in a shared table), which refuse {@code --drop}.
  *   <li><b>create</b> the native index with {@code UpdateTable} when the table lacks it (one
  *       request, no item writes: DynamoDB backfills the index itself); an index of that name with
  *       another key schema is refused.
@@ -70,7 +71,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  *       that holds them, under the condition that they still hold the values the scan read. An item
  *       written meanwhile fails it, is read again and cleaned as it is now (its new content kept, up
  *       to {@value IndexSwitch#MAX_ATTEMPTS} tries, then {@code changed}); one deleted meanwhile is
- *       {@code gone}, never recreated; no other attribute is touched, so no update is lost. Resumable from {@code --checkpoint} (required with {@code --drop}: it also
+ *       {@code gone}, never recreated; no other attribute is touched, so no update is lost; an item
+ *       the checker does not attribute to the schema is never written. Resumable from {@code --checkpoint} (required with {@code --drop}: it also
  *       keeps the attribute names once the index is gone) and capped by {@code --write-rate}.
  * </ol>
  *
