@@ -31,7 +31,10 @@ import java.lang.annotation.Target;
  * attribute, so the records of an item collection that declare one must name the same attribute);
  * it is in no key (an expired item's index entries go with it anyway, and a key that changes as
  * the expiry is extended would move the item), has no {@code @DynamoDbConvertedBy}, and none of the
- * enhanced client's version, counter or timestamp features.
+ * enhanced client's version, counter or timestamp features. A record with {@link Unique} components
+ * has none: DynamoDB's expiry deletes the item alone, outside any transaction, so its guard items
+ * would stay and its unique values stay taken for ever; expire such a record by
+ * {@code TransactWrite.delete(table, item)}, which removes its guards with it.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

@@ -33,7 +33,8 @@ import java.lang.annotation.Target;
  * knows nothing of the guards: it can store a duplicate value, or leave a guard without its item.
  *
  * <p>A unique component is no table-key component (those are unique already) and is of a key type;
- * an {@code Optional} one that is empty, or a {@code null} value, has no guard.
+ * an {@code Optional} one that is empty, or a {@code null} value, has no guard. Its record has no
+ * {@link TimeToLive}: DynamoDB's expiry would delete the item and leave its guards.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

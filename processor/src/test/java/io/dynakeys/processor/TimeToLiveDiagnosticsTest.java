@@ -26,6 +26,7 @@ class TimeToLiveDiagnosticsTest {
       "import io.dynakeys.annotations.SecondaryIndex;",
       "import io.dynakeys.annotations.SortKey;",
       "import io.dynakeys.annotations.TimeToLive;",
+      "import io.dynakeys.annotations.Unique;",
       "import java.time.Instant;",
       "import java.time.LocalDate;",
       "import java.util.Optional;",
@@ -92,6 +93,21 @@ class TimeToLiveDiagnosticsTest {
     assertThat(compilation).hadErrorContaining("a record has at most one @TimeToLive component (a table has one"
             + " time-to-live attribute), and expiresAt is already it")
         .inFile(file).onLineContaining("@TimeToLive Long purgeAt");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void aTimeToLiveInARecordWithAUniqueComponentIsAnErrorOnTheTimeToLive() {
+    // The expiry deletes the item alone; its guard items would keep the value taken for ever.
+    JavaFileObject file = session("@Unique String email", "@TimeToLive Instant expiresAt");
+    Compilation compilation = compileWithoutCrash(file);
+
+    assertThat(compilation).hadErrorContaining("@TimeToLive on expiresAt in a record with @Unique email: when"
+            + " DynamoDB's time to live deletes an expired item it deletes that item alone, so its guard items stay"
+            + " and its unique values stay taken by a record that no longer exists. Remove @TimeToLive and expire"
+            + " the record by a delete in a transaction (TransactWrite.delete(table, item)), which removes its"
+            + " guards with it")
+        .inFile(file).onLineContaining("@TimeToLive Instant expiresAt");
     assertThat(compilation).hadErrorCount(1);
   }
 

@@ -26,6 +26,7 @@ class UniqueDiagnosticsTest {
       "import io.dynakeys.annotations.Padded;",
       "import io.dynakeys.annotations.PartitionKey;",
       "import io.dynakeys.annotations.SortKey;",
+      "import io.dynakeys.annotations.TimeToLive;",
       "import io.dynakeys.annotations.Unique;",
       "import java.time.Instant;",
       "import java.util.List;",
@@ -83,6 +84,18 @@ class UniqueDiagnosticsTest {
 
     assertThat(compilation).hadErrorContaining("@Unique on region, which is in the table's primary key: no two items"
         + " share a primary key already. Remove @Unique").inFile(file).onLineContaining("@SortKey @Unique String region");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void uniqueComponentsDeclaredAfterATimeToLiveMakeItAnErrorNamingEachOfThem() {
+    JavaFileObject file = user(null, "@TimeToLive long purgeAt", "@Unique String email",
+        "@Unique(prefix = \"HANDLE\") String handle");
+    Compilation compilation = compileWithoutCrash(file);
+
+    assertThat(compilation).hadErrorContaining("@TimeToLive on purgeAt in a record with @Unique email, handle: when"
+            + " DynamoDB's time to live deletes an expired item it deletes that item alone, so its guard items stay")
+        .inFile(file).onLineContaining("@TimeToLive long purgeAt");
     assertThat(compilation).hadErrorCount(1);
   }
 

@@ -371,6 +371,181 @@ class IndexSwitchTest {
     }
   }
 
+  /** An item of another entity (a club member) that declares its own index byTeam over the same attribute names. */
+  private static Map<String, AttributeValue> member(String club, String member, String team) {
+    Map<String, AttributeValue> item = new LinkedHashMap<>();
+    item.put("pk", AttributeValue.fromS("CLUB#" + club));
+    item.put("sk", AttributeValue.fromS("MEMBER#" + member));
+    item.put("byTeam_pk", AttributeValue.fromS("TEAM#" + team));
+    item.put("byTeam_sk", AttributeValue.fromS("MEMBER#" + member));
+    item.put("name", AttributeValue.fromS("member " + member));
+    return item;
+  }
+
+  private static Map<String, AttributeValue> stored(String table, Map<String, AttributeValue> item) {
+    return client.getItem(r -> r.tableName(table).consistentRead(true)
+        .key(Map.of("pk", item.get("pk"), "sk", item.get("sk")))).item();
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void anotherEntitysItemsOnAnIndexOfTheSameNameRefuseTheDropAndAreNeverWritten(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
+    String other = TestTables.NAME_PREFIX + "switch-shared-" + UUID.randomUUID();
+    GameV1Keys.createTable(endpoint.enhancedClient(), other);
+    try {
+      List<Map<String, AttributeValue>> games = new ArrayList<>();
+      for (int i = 0; i < 6; i++) {
+        games.add(GameV1Keys.tableSchema().itemToMap(new GameV1("L", "g" + i, "red", i, Optional.empty()), true));
+      }
+      // An overloaded index: club members keep their own byTeam_pk, byTeam_sk in the same table.
+      List<Map<String, AttributeValue>> members = List.of(member("c2", "m9", "red"), member("c1", "m1", "red"));
+      Map<String, AttributeValue> plain = new LinkedHashMap<>(member("c3", "m3", "blue"));
+      plain.remove("byTeam_pk");
+      plain.remove("byTeam_sk");
+      List<Map<String, AttributeValue>> all = new ArrayList<>(games);
+      all.addAll(members);
+      all.add(plain);
+      for (Map<String, AttributeValue> item : all) {
+        client.putItem(r -> r.tableName(other).item(item));
+      }
+      String checkpoint = dir.resolve("shared.json").toString();
+
+      // The verify counts them, and --drop is refused before anything is dropped or written.
+      Tables.Result refused = Tables.cli(endpoint, "switch-index", "--table", other, "--schema",
+          GameV2Keys.class.getName(), "--index", "byTeamNative", "--from", "byTeam", "--drop", "--checkpoint",
+          checkpoint, "--poll", "100ms", "--no-progress");
+      assertEquals(1, refused.exit(), refused.out() + refused.err());
+      assertTrue(refused.out().contains("refused: 2 item(s) of other entities hold byTeam_pk, byTeam_sk"), refused.out());
+      assertTrue(refused.out().contains("2 item(s) of other entities hold the attributes of byTeam (another record's"
+          + " index of that name in this table, or its writers): --drop would take them out of the index and remove"
+          + " their key attributes, so it is refused. Keep byTeam (run without --drop), or move those records off it"
+          + " first and run again. For example: pk=CLUB#c1, sk=MEMBER#m1; pk=CLUB#c2, sk=MEMBER#m9"), refused.out());
+      assertTrue(refused.out().contains("NOT OK: 0 item write(s) in all"), refused.out());
+      assertTrue(client.describeTable(r -> r.tableName(other)).table().globalSecondaryIndexes().stream()
+          .anyMatch(g -> g.indexName().equals("byTeam")), "the synthetic index is kept");
+      for (Map<String, AttributeValue> item : all) {
+        assertEquals(item, stored(other, item), "nothing written");
+      }
+
+      // The plan says so too, in JSON; without --drop the switch is done.
+      Tables.Result plan = Tables.cli(endpoint, "switch-index", "--table", other, "--schema", GameV2Keys.class.getName(),
+          "--index", "byTeamNative", "--from", "byTeam", "--drop", "--dry-run", "--no-progress", "--json");
+      assertEquals(1, plan.exit(), plan.out() + plan.err());
+      Map<String, Object> json = (Map<String, Object>) JsonTrees.parse(plan.out());
+      assertEquals(2L, json.get("foreign"), plan.out());
+      assertEquals(List.of("pk=CLUB#c1, sk=MEMBER#m1", "pk=CLUB#c2, sk=MEMBER#m9"), json.get("foreignKeys"));
+      assertEquals(0L, json.get("itemWrites"), plan.out());
+      List<Map<String, Object>> steps = (List<Map<String, Object>>) json.get("steps");
+      assertEquals("6 with the synthetic attributes, 0 left out of the sparse index, 3 of other entities (2 of them"
+          + " with the synthetic attributes)", steps.get(0).get("detail").toString().replaceFirst("^9 items scanned, ", ""));
+      assertEquals("keep byTeam (run without --drop), or move those records off it first; e.g. pk=CLUB#c1,"
+          + " sk=MEMBER#m1; pk=CLUB#c2, sk=MEMBER#m9", steps.get(steps.size() - 1).get("detail"), plan.out());
+      Tables.Result kept = Tables.cli(endpoint, "switch-index", "--table", other, "--schema", GameV2Keys.class.getName(),
+          "--index", "byTeamNative", "--from", "byTeam", "--poll", "100ms", "--no-progress");
+      assertEquals(0, kept.exit(), kept.out() + kept.err());
+    } finally {
+      TestTables.deleteTable(client, other);
+    }
+  }
+
+  @Test
+  void theCleanUpWritesOnlyTheSwitchedSchemasItems(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    String other = TestTables.NAME_PREFIX + "switch-late-" + UUID.randomUUID();
+    GameV1Keys.createTable(endpoint.enhancedClient(), other);
+    try {
+      for (int i = 0; i < 6; i++) {
+        Map<String, AttributeValue> game = GameV1Keys.tableSchema().itemToMap(
+            new GameV1("L", "g" + i, "red", i, Optional.empty()), true);
+        client.putItem(r -> r.tableName(other).item(game));
+      }
+      // Another entity's item with the same attribute names, written after the verify (with the drop).
+      Map<String, AttributeValue> late = member("c1", "m1", "red");
+      DynamoDbClient planting = new PlantingClient(client, () -> client.putItem(r -> r.tableName(other).item(late)));
+      IndexSwitch.Options options = IndexSwitch.Options.defaults().drop(true).poll(Duration.ofMillis(20))
+          .scan(ScanSettings.defaults().segments(2).threads(1).checkpoint(dir.resolve("late.json")));
+      IndexSwitch.Report report = IndexSwitch.run(planting, other, EntitySchema.of(GameV2Keys.class), "byTeamNative",
+          "byTeam", options, null);
+      assertFalse(report.ok(), report.toText());
+      assertEquals(0, report.foreign(), "none at the verify: " + report.toText());
+      assertEquals(1, report.foreignLeft(), report.toText());
+      assertEquals(6, report.removed(), report.toText());
+      assertEquals(6, report.itemWrites(), "one write per game, none for the member: " + report.toText());
+      assertEquals("done, 1 of other entities left as they are", report.steps().get(4).outcome(), report.toText());
+      assertEquals(late, stored(other, late), "the member keeps its index attributes");
+      for (Map<String, AttributeValue> item : Tables.scanAll(client, other)) {
+        if (item.get("sk").s().startsWith("GAME#")) {
+          assertFalse(item.containsKey("byTeam_pk") || item.containsKey("byTeam_sk"), item::toString);
+        }
+      }
+
+      // Run again: the verify finds the member and refuses, writing nothing.
+      IndexSwitch.Report again = IndexSwitch.run(client, other, EntitySchema.of(GameV2Keys.class), "byTeamNative",
+          "byTeam", options, null);
+      assertFalse(again.ok(), again.toText());
+      assertEquals(1, again.foreign(), again.toText());
+      assertEquals(0, again.itemWrites(), again.toText());
+      assertTrue(again.steps().get(again.steps().size() - 1).outcome().startsWith("refused: 1 item(s) of other entities"),
+          again.toText());
+      assertEquals(late, stored(other, late));
+    } finally {
+      TestTables.deleteTable(client, other);
+    }
+  }
+
+  /** Runs {@code planted} once, right after the UpdateTable that deletes an index. */
+  private static final class PlantingClient implements DynamoDbClient {
+    private final DynamoDbClient delegate;
+    private final Runnable planted;
+
+    PlantingClient(DynamoDbClient delegate, Runnable planted) {
+      this.delegate = delegate;
+      this.planted = planted;
+    }
+
+    @Override
+    public software.amazon.awssdk.services.dynamodb.model.UpdateTableResponse updateTable(
+        software.amazon.awssdk.services.dynamodb.model.UpdateTableRequest request) {
+      var response = delegate.updateTable(request);
+      if (request.globalSecondaryIndexUpdates().stream().anyMatch(u -> u.delete() != null)) {
+        planted.run();
+      }
+      return response;
+    }
+
+    @Override
+    public software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse updateItem(
+        software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest request) {
+      return delegate.updateItem(request);
+    }
+
+    @Override
+    public software.amazon.awssdk.services.dynamodb.model.DescribeTableResponse describeTable(
+        software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest request) {
+      return delegate.describeTable(request);
+    }
+
+    @Override
+    public software.amazon.awssdk.services.dynamodb.model.GetItemResponse getItem(
+        software.amazon.awssdk.services.dynamodb.model.GetItemRequest request) {
+      return delegate.getItem(request);
+    }
+
+    @Override
+    public software.amazon.awssdk.services.dynamodb.model.ScanResponse scan(
+        software.amazon.awssdk.services.dynamodb.model.ScanRequest request) {
+      return delegate.scan(request);
+    }
+
+    @Override
+    public String serviceName() {
+      return delegate.serviceName();
+    }
+
+    @Override
+    public void close() {}
+  }
+
   /** Runs another writer's action just before the clean-up's write of an item: once per sort key, or before every write. */
   private static final class RacingClient implements DynamoDbClient {
     private final DynamoDbClient delegate;

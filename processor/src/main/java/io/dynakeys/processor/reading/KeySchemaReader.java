@@ -110,6 +110,8 @@ public final class KeySchemaReader {
     List<Attribute> attributes = new ArrayList<>();
     String versionComponent = null;
     String timeToLiveComponent = null;
+    RecordComponentElement timeToLiveElement = null;
+    AnnotationMirror timeToLiveMirror = null;
     List<RecordComponentElement> uniqueComponents = new ArrayList<>();
     boolean valid = true;
     for (RecordComponentElement component : type.getRecordComponents()) {
@@ -160,6 +162,8 @@ public final class KeySchemaReader {
           valid = false;
         } else {
           timeToLiveComponent = componentName;
+          timeToLiveElement = component;
+          timeToLiveMirror = ttl.get();
           tags = new ArrayList<>(tags);
           tags.add(new io.dynakeys.processor.model.AttributeTag(
               io.dynakeys.processor.model.AttributeTag.Kind.TIME_TO_LIVE, 0, 0, null));
@@ -225,6 +229,13 @@ public final class KeySchemaReader {
       } else {
         (pk.isPresent() ? partition : sort).add(read.get());
       }
+    }
+    if (timeToLiveComponent != null && !uniqueComponents.isEmpty()) {
+      // DynamoDB's expiry deletes the item alone: its guards would hold its values for ever.
+      report.error(Messages.timeToLiveWithUnique(timeToLiveComponent,
+              uniqueComponents.stream().map(c -> c.getSimpleName().toString()).toList()),
+          timeToLiveElement, timeToLiveMirror, null);
+      valid = false;
     }
     KeyPart partitionPart = new KeyPart(KeyPart.Kind.PARTITION, partitionAttribute.get(),
         partitionPrefix.get(), d, List.copyOf(partition), Mirrors.explicit(schema, "partitionPrefix"));

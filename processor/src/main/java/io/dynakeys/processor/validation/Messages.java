@@ -551,6 +551,14 @@ public final class Messages {
         + " seconds by dynakeys itself. Remove @" + annotation;
   }
 
+  public static String timeToLiveWithUnique(String component, Collection<String> uniques) {
+    return "@TimeToLive on " + component + " in a record with @Unique " + String.join(", ", uniques) + ": when"
+        + " DynamoDB's time to live deletes an expired item it deletes that item alone, so its guard items stay"
+        + " and its unique values stay taken by a record that no longer exists. Remove @TimeToLive and expire"
+        + " the record by a delete in a transaction (TransactWrite.delete(table, item)), which removes its"
+        + " guards with it";
+  }
+
   public static String timeToLiveInNestedRecord() {
     return "@TimeToLive in a nested record: DynamoDB reads the time to live from a top-level attribute only."
         + " Move it to the @KeySchema record";

@@ -24,8 +24,11 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
         + " is written.",
         "With --drop (and --checkpoint), then drop the synthetic index and remove its key attributes from every"
             + " item, one conditional UpdateItem per item (an item changed since it was read is left alone),"
-            + " resumable and capped by --write-rate. The report counts the requests and item writes of each step.",
-        "Exit status 0 when done, 1 when items are in the way or changed during the clean-up."})
+            + " resumable and capped by --write-rate. Refused while items of other entities hold the synthetic"
+            + " attributes (another record's index of that name in the table); only items of --schema are written."
+            + " The report counts the requests and item writes of each step.",
+        "Exit status 0 when done, 1 when items are in the way, of other entities on the synthetic index, or"
+            + " changed during the clean-up."})
 public final class SwitchIndexCommand implements Callable<Integer> {
   private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h)");
 

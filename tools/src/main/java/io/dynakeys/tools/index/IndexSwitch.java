@@ -59,7 +59,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  *       attributes of the native index present, of the index's type, not empty, within the key
  *       limits, as {@link ItemChecker} checks them. Any defect stops the switch before anything is
  *       changed; items a sparse index leaves out by design ({@link Finding.Kind#NOT_INDEXED}) are
- *       counted.
+ *       counted, and so are the items of other entities that hold the synthetic index's attributes
+ *       (another record's index of the same name in a shared table), which refuse {@code --drop}.
  *   <li><b>create</b> the native index with {@code UpdateTable} when the table lacks it (one
  *       request, no item writes: DynamoDB backfills the index itself); an index of that name with
  *       another key schema is refused.
@@ -70,7 +71,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  *       that holds them, under the condition that they still hold the values the scan read. An item
  *       written meanwhile fails it, is read again and cleaned as it is now (its new content kept, up
  *       to {@value IndexSwitch#MAX_ATTEMPTS} tries, then {@code changed}); one deleted meanwhile is
- *       {@code gone}, never recreated; no other attribute is touched, so no update is lost. Resumable from {@code --checkpoint} (required with {@code --drop}: it also
+ *       {@code gone}, never recreated; no other attribute is touched, so no update is lost; an item
+ *       the checker does not attribute to the schema is never written. Resumable from {@code --checkpoint} (required with {@code --drop}: it also
  *       keeps the attribute names once the index is gone) and capped by {@code --write-rate}.
  * </ol>
  *
@@ -152,13 +154,30 @@ public final class IndexSwitch {
    * @param changed the items the clean-up left because another writer changed them on each of its
    *     {@value IndexSwitch#MAX_ATTEMPTS} tries (the same command run again makes a new pass for them)
    * @param gone the items another writer deleted between the scan and the clean-up's write
+   * @param foreign the items of other entities (or the schema's guard items) the verify found holding
+   *     the synthetic index's attributes: another record's index of the same name in a shared table
+   *     (an overloaded index). Any of them refuses {@code --drop}, which would take them out of the
+   *     index and strip their key attributes
+   * @param foreignLeft the items of other entities holding those attributes that the clean-up found
+   *     (written after the verify) and left as they are: it writes only items of the switched schema
+   * @param foreignKeys the keys of some of the {@code foreign} items, smallest first, as
+   *     {@code pk=..., sk=...}
    */
   public record Report(String table, String nativeIndex, String syntheticIndex, long items, long defects,
-      long notIndexed, List<VerifyReport.Sample> samples, List<Step> steps, long removed, long changed, long gone) {
+      long notIndexed, List<VerifyReport.Sample> samples, List<Step> steps, long removed, long changed, long gone,
+      long foreign, long foreignLeft, List<String> foreignKeys) {
+
+    /** Copies the lists. */
+    public Report {
+      samples = List.copyOf(samples);
+      steps = List.copyOf(steps);
+      foreignKeys = List.copyOf(foreignKeys);
+    }
 
     /** Whether the switch did everything it was asked, and nothing was in its way. */
     public boolean ok() {
-      return defects == 0 && changed == 0 && steps.stream().noneMatch(s -> s.outcome().startsWith("refused"));
+      return defects == 0 && changed == 0 && foreignLeft == 0
+          && steps.stream().noneMatch(s -> s.outcome().startsWith("refused"));
     }
 
     /** The item writes of every step. */
@@ -179,6 +198,18 @@ public final class IndexSwitch {
             TextTable.shorten(s.detail(), 110)));
       }
       out.append(grid.render());
+      if (foreign > 0) {
+        out.append(String.format("%n%,d item(s) of other entities hold the attributes of %s (another record's index"
+            + " of that name in this table, or its writers): --drop would take them out of the index and remove their"
+            + " key attributes, so it is refused. Keep %s (run without --drop), or move those records off it first"
+            + " and run again.%s%n", foreign, syntheticIndex, syntheticIndex,
+            foreignKeys.isEmpty() ? "" : " For example: " + String.join("; ", foreignKeys)));
+      }
+      if (foreignLeft > 0) {
+        out.append(String.format("%n%,d item(s) of other entities written with the attributes of %s after the verify"
+            + " were left as they are: the clean-up writes only the switched schema's items. Run the same command"
+            + " again to count them.%n", foreignLeft, syntheticIndex));
+      }
       if (!samples.isEmpty()) {
         out.append("\nitems the native index would not hold (smallest keys first):\n");
         TextTable t = new TextTable(List.of("kind", "pk", "sk", "attribute", "detail"));
@@ -206,6 +237,9 @@ public final class IndexSwitch {
       out.put("removed", removed);
       out.put("changed", changed);
       out.put("gone", gone);
+      out.put("foreign", foreign);
+      out.put("foreignLeft", foreignLeft);
+      out.put("foreignKeys", new ArrayList<Object>(foreignKeys));
       out.put("itemWrites", itemWrites());
       List<Object> steps = new ArrayList<>();
       for (Step s : this.steps) {
@@ -271,10 +305,10 @@ public final class IndexSwitch {
     Check check = verify(client, table, schema, index, syntheticAttributes, options);
     steps.add(new Step("verify", check.defects == 0 ? "done" : "refused: " + check.defects + " defect(s)", 0, 0,
         String.format("%,d items scanned, %,d with the synthetic attributes, %,d left out of the sparse index,"
-            + " %,d of other entities", check.items, check.withSynthetic, check.notIndexed, check.foreign)));
+            + " %,d of other entities (%,d of them with the synthetic attributes)", check.items, check.withSynthetic,
+            check.notIndexed, check.foreign, check.foreignWithSynthetic)));
     if (check.defects > 0) {
-      return new Report(table, nativeIndex, syntheticIndex, check.items, check.defects, check.notIndexed,
-          check.samples(), steps, 0, 0, 0);
+      return check.report(table, nativeIndex, syntheticIndex, check.samples(), steps, null);
     }
 
     // 2. create, 3. wait.
@@ -303,7 +337,7 @@ public final class IndexSwitch {
       steps.add(new Step("wait", "done", 0, 0, nativeIndex + " ACTIVE after " + waited + " ms"));
     }
     if (!options.drop()) {
-      return new Report(table, nativeIndex, syntheticIndex, check.items, 0, check.notIndexed, List.of(), steps, 0, 0, 0);
+      return check.report(table, nativeIndex, syntheticIndex, List.of(), steps, null);
     }
 
     // 4. drop the synthetic index, once nothing writes its attributes; 5. clean up the items.
@@ -324,14 +358,23 @@ public final class IndexSwitch {
       steps.add(new Step("drop", "refused: " + schema.name() + " still writes " + String.join(", ", stillWritten), 0, 0,
           "deploy the record without index " + syntheticIndex + " (its writers would put the attributes back), then"
               + " run again with that record's schema"));
-      return new Report(table, nativeIndex, syntheticIndex, check.items, 0, check.notIndexed, List.of(), steps, 0, 0, 0);
+      return check.report(table, nativeIndex, syntheticIndex, List.of(), steps, null);
+    }
+    if (check.foreignWithSynthetic > 0) {
+      // Another record's index of the same name (an overloaded index): the drop would take its items
+      // out, and the clean-up would strip their key attributes.
+      steps.add(new Step("drop", "refused: " + check.foreignWithSynthetic + " item(s) of other entities hold "
+          + String.join(", ", syntheticAttributes), 0, 0, "keep " + syntheticIndex + " (run without --drop), or move"
+          + " those records off it first; e.g. " + String.join("; ", check.foreignKeys)));
+      return check.report(table, nativeIndex, syntheticIndex, List.of(), steps, null);
     }
     if (options.dryRun()) {
       steps.add(new Step("drop", synthetic.isPresent() ? "planned" : "skipped: the index is gone",
           synthetic.isPresent() ? 1 : 0, 0, "UpdateTable deletes " + syntheticIndex));
       steps.add(new Step("clean-up", "planned", 0, check.withSynthetic, "removes " + String.join(", ", syntheticAttributes)
-          + " from " + String.format("%,d", check.withSynthetic) + " items, one conditional UpdateItem each"));
-      return new Report(table, nativeIndex, syntheticIndex, check.items, 0, check.notIndexed, List.of(), steps, 0, 0, 0);
+          + " from " + String.format("%,d", check.withSynthetic) + " items of " + schema.name()
+          + ", one conditional UpdateItem each"));
+      return check.report(table, nativeIndex, syntheticIndex, List.of(), steps, null);
     }
     if (synthetic.isPresent()) {
       client.updateTable(r -> r.tableName(table).globalSecondaryIndexUpdates(GlobalSecondaryIndexUpdate.builder()
@@ -343,13 +386,19 @@ public final class IndexSwitch {
     }
     CleanUp cleanUp = cleanUp(client, table, schema, syntheticAttributes, checkpoint, options);
     // This run's writes; the checkpoint's totals count the pages every run completed.
-    steps.add(new Step("clean-up", cleanUp.changed == 0 ? "done" : "done, " + cleanUp.changed + " changed " + MAX_ATTEMPTS
-        + " times while cleaned: run the same command again",
-        0, cleanUp.writesThisRun, String.format("removed %s from %,d items in all runs' completed pages (%,d writes);"
-            + " %,d deleted meanwhile, %,d still changing", String.join(", ", syntheticAttributes), cleanUp.removed,
-            cleanUp.writes, cleanUp.gone, cleanUp.changed)));
-    return new Report(table, nativeIndex, syntheticIndex, check.items, 0, check.notIndexed, List.of(), steps,
-        cleanUp.removed, cleanUp.changed, cleanUp.gone);
+    List<String> outcome = new ArrayList<>();
+    if (cleanUp.changed > 0) {
+      outcome.add(cleanUp.changed + " changed " + MAX_ATTEMPTS + " times while cleaned: run the same command again");
+    }
+    if (cleanUp.foreign > 0) {
+      outcome.add(cleanUp.foreign + " of other entities left as they are");
+    }
+    steps.add(new Step("clean-up", outcome.isEmpty() ? "done" : "done, " + String.join("; ", outcome),
+        0, cleanUp.writesThisRun, String.format("removed %s from %,d items of %s in all runs' completed pages (%,d"
+            + " writes); %,d deleted meanwhile, %,d still changing, %,d of other entities not written",
+            String.join(", ", syntheticAttributes), cleanUp.removed, schema.name(), cleanUp.writes, cleanUp.gone,
+            cleanUp.changed, cleanUp.foreign)));
+    return check.report(table, nativeIndex, syntheticIndex, List.of(), steps, cleanUp);
   }
 
   private static Optional<GlobalSecondaryIndexDescription> gsi(TableDescription description, String name) {
@@ -458,6 +507,9 @@ public final class IndexSwitch {
     }
   }
 
+  /** How many keys of other entities' items with the synthetic attributes a report names. */
+  private static final int FOREIGN_KEYS = 3;
+
   /** A segment's verify results. */
   private static final class Check {
     long items;
@@ -465,6 +517,9 @@ public final class IndexSwitch {
     long notIndexed;
     long withSynthetic;
     long foreign;
+    long foreignWithSynthetic;
+    /** The smallest keys of the foreign items with the synthetic attributes, at most {@value #FOREIGN_KEYS}. */
+    final TreeSet<String> foreignKeys = new TreeSet<>();
     final VerifyReport sampled;
 
     Check(int samples) {
@@ -477,7 +532,25 @@ public final class IndexSwitch {
       notIndexed += other.notIndexed;
       withSynthetic += other.withSynthetic;
       foreign += other.foreign;
+      foreignWithSynthetic += other.foreignWithSynthetic;
+      other.foreignKeys.forEach(this::foreignKey);
       sampled.merge(other.sampled);
+    }
+
+    void foreignKey(String key) {
+      foreignKeys.add(key);
+      if (foreignKeys.size() > FOREIGN_KEYS) {
+        foreignKeys.pollLast();
+      }
+    }
+
+    /** The report of a switch that verified this, with the clean-up's totals when it ran. */
+    Report report(String table, String nativeIndex, String syntheticIndex, List<VerifyReport.Sample> samples,
+        List<Step> steps, CleanUp cleanUp) {
+      return new Report(table, nativeIndex, syntheticIndex, items, defects, notIndexed, samples, steps,
+          cleanUp == null ? 0 : cleanUp.removed, cleanUp == null ? 0 : cleanUp.changed,
+          cleanUp == null ? 0 : cleanUp.gone, foreignWithSynthetic, cleanUp == null ? 0 : cleanUp.foreign,
+          List.copyOf(foreignKeys));
     }
 
     List<VerifyReport.Sample> samples() {
@@ -488,6 +561,7 @@ public final class IndexSwitch {
   private static Check verify(DynamoDbClient client, String table, EntitySchema schema, EntityLayout.NativeIndex index,
       List<String> syntheticAttributes, Options options) throws Exception {
     ItemChecker checker = new ItemChecker(List.of(schema));
+    String entity = checker.entityName(schema);
     Set<String> attributes = new LinkedHashSet<>();
     index.keys().forEach(k -> attributes.add(k.attribute()));
     ScanSettings settings = options.scan();
@@ -507,13 +581,22 @@ public final class IndexSwitch {
             public void page(int segment, Check state, List<Map<String, AttributeValue>> items) {
               for (Map<String, AttributeValue> item : items) {
                 state.items++;
-                if (syntheticAttributes.stream().anyMatch(item::containsKey)) {
-                  state.withSynthetic++;
-                }
+                boolean holds = syntheticAttributes.stream().anyMatch(item::containsKey);
                 ItemCheck c = checker.check(item);
-                if (c.entity() == null) {
-                  state.foreign++; // another entity's item: its own schema says what it stores
-                  continue;
+                if (!entity.equals(c.entity())) {
+                  // Another entity's item (or a guard item): its own schema says what it stores, and
+                  // the switch never writes it; holding the synthetic attributes, it refuses --drop.
+                  state.foreign += c.entity() == null ? 1 : 0;
+                  if (holds) {
+                    state.foreignWithSynthetic++;
+                    state.foreignKey("pk=" + Objects.toString(c.partitionKey(), "") + ", sk="
+                        + Objects.toString(c.sortKey(), ""));
+                  }
+                  if (c.entity() == null) {
+                    continue;
+                  }
+                } else if (holds) {
+                  state.withSynthetic++;
                 }
                 List<Finding> mine = new ArrayList<>();
                 for (Finding f : c.findings()) {
@@ -543,7 +626,7 @@ public final class IndexSwitch {
   }
 
   /** The clean-up's totals, the earlier runs' included. */
-  private record CleanUp(long removed, long changed, long writes, long writesThisRun, long gone) {}
+  private record CleanUp(long removed, long changed, long writes, long writesThisRun, long gone, long foreign) {}
 
   /** Tries of one item's removal: the first, and again after each change another writer made. */
   public static final int MAX_ATTEMPTS = 3;
@@ -556,6 +639,10 @@ public final class IndexSwitch {
     List<String> tableKeys = schema.sortKeyAttribute() == null ? List.of(schema.partitionKeyAttribute())
         : List.of(schema.partitionKeyAttribute(), schema.sortKeyAttribute());
     TableDescription description = client.describeTable(r -> r.tableName(table)).table();
+    // Only the items the checker attributes to the switched schema are written: another entity's item
+    // with the same attribute names (its own index of that name) keeps them.
+    ItemChecker checker = new ItemChecker(List.of(schema));
+    String entity = checker.entityName(schema);
     if (checkpoint.finished(settings.fromSegment(), settings.toSegment())) {
       // A finished clean-up that left items another writer kept changing: a new pass over every
       // segment, the totals so far kept, so the same command finishes it.
@@ -584,12 +671,13 @@ public final class IndexSwitch {
           .run(new SegmentedScan.Handler<>() {
             @Override
             public long[] start(int segment, Object saved) {
-              long[] state = new long[4]; // removed, changed, writes, gone
+              long[] state = new long[5]; // removed, changed, writes, gone, foreign
               if (saved instanceof Map<?, ?> m) {
                 state[0] = ((Number) m.get("removed")).longValue();
                 state[1] = ((Number) m.get("changed")).longValue();
                 state[2] = ((Number) m.get("writes")).longValue();
                 state[3] = ((Number) m.get("gone")).longValue();
+                state[4] = m.get("foreign") instanceof Number n ? n.longValue() : 0;
               }
               return state;
             }
@@ -599,6 +687,10 @@ public final class IndexSwitch {
               for (Map<String, AttributeValue> item : items) {
                 List<String> present = attributes.stream().filter(item::containsKey).toList();
                 if (present.isEmpty()) {
+                  continue;
+                }
+                if (!entity.equals(checker.check(item).entity())) {
+                  state[4]++; // another entity's item: never written
                   continue;
                 }
                 Map<String, AttributeValue> key = new LinkedHashMap<>();
@@ -649,6 +741,7 @@ public final class IndexSwitch {
               m.put("changed", state[1]);
               m.put("writes", state[2]);
               m.put("gone", state[3]);
+              m.put("foreign", state[4]);
               return m;
             }
           });
@@ -657,13 +750,15 @@ public final class IndexSwitch {
     long changed = 0;
     long total = 0;
     long gone = 0;
+    long foreign = 0;
     for (long[] p : parts.values()) {
       removed += p[0];
       changed += p[1];
       total += p[2];
       gone += p[3];
+      foreign += p[4];
     }
-    return new CleanUp(removed, changed, total, thisRun[0], gone);
+    return new CleanUp(removed, changed, total, thisRun[0], gone, foreign);
   }
 
   /**
