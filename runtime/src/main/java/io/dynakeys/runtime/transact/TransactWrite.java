@@ -788,7 +788,8 @@ public final class TransactWrite {
       String condition = ownedBy(delete.owner(), names, values);
       TransactWriteItem request = guardPut(table, put, condition, names, values);
       Action transfer = new Action(earlier.index(), TransactOperation.PUT, table, key, true,
-          guardPutSize(put, condition, names, values), () -> request, put);
+          guardPutSize(put, condition, names, values), () -> request, put.transferredFrom(delete.owner()));
+      refuseOverLimit(transfer, transfer.bytes() - earlier.bytes());
       actions.set(earlier.index(), transfer);
       byTable.get(table.tableName()).put(key, transfer);
       bytes += transfer.bytes() - earlier.bytes();
@@ -1095,15 +1096,23 @@ public final class TransactWrite {
       throw new IllegalArgumentException(action.describe() + " acts on the item of " + earlier.describe()
           + " again: DynamoDB refuses a transaction with two actions on one item; combine them into one");
     }
-    if (bytes + size > MAX_BYTES) {
-      throw new IllegalArgumentException(action.describe() + " takes the transaction's estimated size to "
-          + (bytes + size) + " bytes (" + size + " of them this action's), over DynamoDB's " + MAX_BYTES
-          + " (4 MB) for the items of one transaction; split the transaction");
-    }
+    refuseOverLimit(action, size);
     items.put(key, action);
     actions.add(action);
     bytes += size;
     return this;
+  }
+
+  /**
+   * Refuses {@code action} when the {@code added} bytes it brings (its size, or for an action that
+   * takes the place of another, the difference) take the estimate over {@link #MAX_BYTES}.
+   */
+  private void refuseOverLimit(Action action, long added) {
+    if (bytes + added > MAX_BYTES) {
+      throw new IllegalArgumentException(action.describe() + " takes the transaction's estimated size to "
+          + (bytes + added) + " bytes (" + action.bytes() + " of them this action's), over DynamoDB's " + MAX_BYTES
+          + " (4 MB) for the items of one transaction; split the transaction");
+    }
   }
 
   /** Takes back the actions added since {@code size} actions were held (a half-added move). */
