@@ -48,7 +48,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  *     .put(runs, newRun, Condition.notExists(RunKeys.NAME))
  *     .update(profiles, renamed)
  *     .update(tasks, Update.of(TaskKeys.tableSchema(), TaskKeys.key("apollo", 7))
- *         .set(TaskKeys.OWNER, "bob").expectVersion(3))
+ *         .set(TaskKeys.BY_OWNER, "bob", 2, Optional.of("red")).expectVersion(3))
  *     .delete(orders, OrderKeys.key(cancelled))
  *     .move(runs, oldRun, correctedRun)            // a new primary key: put new, delete old
  *     .clientRequestToken(requestId)               // retrying the same request applies it once
@@ -260,7 +260,8 @@ public final class TransactWrite {
    * <pre>{@code
    * TransactWrite.create()
    *     .update(tasks, Update.of(TaskKeys.tableSchema(), TaskKeys.key("apollo", 7))
-   *         .set(TaskKeys.OWNER, "bob").when(Condition.eq(TaskKeys.OWNER, "ann")))
+   *         .set(TaskKeys.BY_OWNER, "bob", 2, Optional.of("red")).expectVersion(3)
+   *         .when(Condition.eq(TaskKeys.OWNER, "ann")))
    *     .put(audit, entry)
    *     .execute(client);
    * }</pre>
