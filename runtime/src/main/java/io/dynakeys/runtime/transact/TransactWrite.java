@@ -607,15 +607,10 @@ public final class TransactWrite {
           + ", the put of a move, cannot be added: a move takes two actions and the transaction holds "
           + actions.size() + " of DynamoDB's " + MAX_ACTIONS);
     }
-    String partitionKey = partitionKeyAttribute(table);
-    Expression absent = Expression.builder().expression("attribute_not_exists(#dynakeysPk)")
-        .putExpressionName("#dynakeysPk", partitionKey).build();
-    Expression present = Expression.builder().expression("attribute_exists(#dynakeysPk)")
-        .putExpressionName("#dynakeysPk", partitionKey).build();
     int before = actions.size();
-    put(table, newItem, absent);
+    put(table, newItem, absent(table));
     try {
-      delete(table, from, present);
+      delete(table, from, present(table));
     } catch (RuntimeException e) {
       undoLast(before);
       throw e;
@@ -1138,11 +1133,5 @@ public final class TransactWrite {
   @SuppressWarnings("unchecked")
   private static <T> Class<T> itemClass(MappedTableResource<T> table) {
     return (Class<T>) table.tableSchema().itemType().rawClass();
-  }
-
-  /** The table's partition key attribute, as the move's conditions name it. */
-  private static String partitionKeyAttribute(MappedTableResource<?> table) {
-    TableMetadata metadata = table.tableSchema().tableMetadata();
-    return metadata.primaryPartitionKey();
   }
 }
