@@ -148,6 +148,100 @@ class UniqueTest {
   }
 
   @Test
+  void aTransferThatFailsIsAViolationOnlyWhenAThirdItemHoldsTheValue() {
+    User ann = user("u1", "ann@example.com", null);
+    User bob = user("u2", "bob@example.com", null);
+    TransactWrite.create().insert(users, ann).insert(users, bob).execute(client);
+    Map<String, AttributeValue> annGuard = Map.of("pk", AttributeValue.fromS("USER_EMAIL#ann@example.com"));
+
+    // Ann gives her address up and Bob takes it: one action on its guard, a put for Bob conditional
+    // on the guard being Ann's. With the guard gone (the value is free), that is no violation.
+    endpoint.client().deleteItem(r -> r.tableName(name).key(annGuard));
+    TransactionCancelledException missing = assertThrows(TransactionCancelledException.class, () -> handOver(ann, bob));
+    assertEquals(1, missing.failed().size(), missing.getMessage());
+    assertEquals(1, missing.failed().get(0).index(), "the transfer: " + missing.getMessage());
+    assertEquals("transaction write of 5 action(s) cancelled, nothing written: action 2 (a put to table " + name
+        + " {pk = \"USER_EMAIL#ann@example.com\"}) guarding User.email = \"ann@example.com\", handed from the item"
+        + " {pk = \"USER#u1\"} to {pk = \"USER#u2\"}, but the guard is missing (the value was free, not the old"
+        + " owner's): ConditionalCheckFailed (The conditional request failed)", missing.getMessage());
+    assertEquals(ann, users.getItem(UserKeys.key("u1")), "nothing was written");
+    assertEquals(bob, users.getItem(UserKeys.key("u2")), "nothing was written");
+
+    // The guard held by a third item: taken, and the holder is named.
+    Map<String, AttributeValue> cids = new HashMap<>(annGuard);
+    cids.put("owner_pk", AttributeValue.fromS("USER#u3"));
+    endpoint.client().putItem(r -> r.tableName(name).item(cids));
+    UniqueViolationException taken = assertThrows(UniqueViolationException.class, () -> handOver(ann, bob));
+    assertEquals("ann@example.com", taken.value());
+    assertEquals(Map.of("pk", AttributeValue.fromS("USER#u3")), taken.holder());
+    assertEquals("User.email = \"ann@example.com\" is taken by the item {pk = \"USER#u3\"}: email is @Unique, so the"
+        + " transaction was cancelled and nothing was written", taken.getMessage());
+
+    // With Ann's guard back, the hand-over goes through.
+    Map<String, AttributeValue> anns = new HashMap<>(annGuard);
+    anns.put("owner_pk", AttributeValue.fromS("USER#u1"));
+    endpoint.client().putItem(r -> r.tableName(name).item(anns));
+    handOver(ann, bob);
+    assertEquals(Map.of("USER#u1", Map.of("USER_EMAIL#ann@new.example", "email"),
+        "USER#u2", Map.of("USER_EMAIL#ann@example.com", "email")), guards().check(users));
+  }
+
+  /** Ann moves to a new address and Bob takes her old one, in one transaction. */
+  private void handOver(User ann, User bob) {
+    TransactWrite.create().replace(users, ann, user("u1", "ann@new.example", null))
+        .replace(users, bob, user("u2", ann.email(), null)).execute(client);
+  }
+
+  @Test
+  void aTransferIsRefusedWhenItTakesTheTransactionOver4Mb() {
+    User ann = user("u1", "ann@example.com", null);
+    User bob = user("u2", "bob@example.com", null);
+    // The largest name of Bob's new item that the transaction takes, found by bisection: one
+    // character more, and the transfer of Ann's address (the last action added) is over the limit.
+    int low = 0;
+    int high = 390_000;
+    while (low < high) {
+      int mid = (low + high + 1) >>> 1;
+      try {
+        filled(ann, bob, mid);
+        low = mid;
+      } catch (IllegalArgumentException e) {
+        high = mid - 1;
+      }
+    }
+    int most = low;
+    TransactWrite largest = filled(ann, bob, most);
+    assertTrue(largest.estimatedBytes() <= TransactWrite.MAX_BYTES, largest.estimatedBytes() + " bytes");
+    assertEquals(25, largest.size(), "20 for the fillers, 3 for Ann's replace, 2 for Bob's (the transfer in place of"
+        + " the delete of Ann's guard)");
+    TransactWrite full = fillers().replace(users, ann, user("u1", "ann@new.example", null));
+    int before = full.size();
+    long beforeBytes = full.estimatedBytes();
+    IllegalArgumentException over = assertThrows(IllegalArgumentException.class,
+        () -> full.replace(users, bob, new User("u2", ann.email(), Optional.empty(), "b".repeat(most + 1))));
+    assertTrue(over.getMessage().startsWith("action 22 (a put to table " + name + " {pk = \"USER_EMAIL#ann@example.com\"})"
+        + " guarding User.email = \"ann@example.com\", handed from the item {pk = \"USER#u1\"} to {pk = \"USER#u2\"}"
+        + " takes the transaction's estimated size to "
+        + (TransactWrite.MAX_BYTES + 1) + " bytes"), over.getMessage());
+    assertEquals(before, full.size(), "the refused replace is taken back whole");
+    assertEquals(beforeBytes, full.estimatedBytes());
+  }
+
+  /** Ten users with long names, Ann's address given to Bob: 25 actions, Bob's name {@code n} characters. */
+  private TransactWrite filled(User ann, User bob, int n) {
+    return fillers().replace(users, ann, user("u1", "ann@new.example", null))
+        .replace(users, bob, new User("u2", ann.email(), Optional.empty(), "b".repeat(n)));
+  }
+
+  private TransactWrite fillers() {
+    TransactWrite t = TransactWrite.create();
+    for (int i = 0; i < 10; i++) {
+      t.insert(users, new User("f" + i, "f" + i + "@example.com", Optional.empty(), "n".repeat(385_000)));
+    }
+    return t;
+  }
+
+  @Test
   void everyOtherWriteOfTheRecordIsRefusedBeforeAnyRequest() {
     User ann = user("u1", "ann@example.com", "ann");
     TransactWrite t = TransactWrite.create();

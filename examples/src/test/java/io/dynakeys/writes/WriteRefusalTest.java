@@ -102,6 +102,15 @@ class WriteRefusalTest {
       Update<Task> kept = update().set(TaskKeys.TITLE, "x");
       refused(KeyFormatException.class, "Task.priority", () -> kept.set(TaskKeys.BY_OWNER, "ann", 1000, Optional.of("red")));
       assertEquals(update().set(TaskKeys.TITLE, "x").toRequest("t"), kept.toRequest("t"));
+      // A member refused when it is recorded (label, removed already, comes after owner and
+      // priority): the members recorded before it are taken back, and the group can be set again.
+      Update<Task> removed = update().remove(TaskKeys.LABEL);
+      refused(IllegalArgumentException.class, "Task.label is updated twice",
+          () -> removed.set(TaskKeys.BY_OWNER, "ann", 1, Optional.of("red")));
+      assertEquals(update().remove(TaskKeys.LABEL).toRequest("t"), removed.toRequest("t"));
+      refused(IllegalArgumentException.class, "Task.label is updated twice",
+          () -> removed.set(TaskKeys.BY_LABEL, Optional.of("red"), "ann", 1));
+      assertEquals(update().remove(TaskKeys.LABEL).toRequest("t"), removed.toRequest("t"));
       // Half an index key cannot be compiled (WriteSafetyCompileTest); handles made by hand, which
       // the compiler cannot tell apart, are refused before any request.
       IndexKeyComponent<Task, String> owner = Attribute.indexKey("owner", "owner", Task::owner, TaskKeys.OWNER.codec());

@@ -115,10 +115,12 @@ final class TableCreation {
     return TimeToLiveSpecification.builder().enabled(true).attributeName(attribute).build();
   }
 
-  /** A server that does not know the operation is {@link TimeToLiveUnsupportedException}; any other failure is itself. */
+  /**
+   * A server that does not implement the operation ({@link io.dynakeys.runtime.UnsupportedOperation})
+   * is {@link TimeToLiveUnsupportedException}; any other failure is itself.
+   */
   private static RuntimeException unsupported(String tableName, String attribute, DynamoDbException e) {
-    String code = e.awsErrorDetails() == null ? null : e.awsErrorDetails().errorCode();
-    if ("UnknownOperationException".equals(code) || e.statusCode() == 501) {
+    if (io.dynakeys.runtime.UnsupportedOperation.is(e)) {
       return new TimeToLiveUnsupportedException(tableName, attribute, e);
     }
     return e;

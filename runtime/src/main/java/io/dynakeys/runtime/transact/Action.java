@@ -38,15 +38,34 @@ record Action(int index, TransactOperation operation, MappedTableResource<?> tab
    * @param value the value, as its codec writes it in the guard's key
    * @param keyMap the guard's primary key
    * @param owner the key of the item the guard is put for, or deleted of
+   * @param from for a transfer (a put of the guard for {@code owner}, conditional on it being
+   *     another item's), the key of the item that gives the value up; {@code null} for a plain put
+   *     or delete
    */
   record Guard(String record, String component, String value,
       java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> keyMap,
-      java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> owner) {}
+      java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> owner,
+      java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> from) {
+
+    Guard(String record, String component, String value,
+        java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> keyMap,
+        java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> owner) {
+      this(record, component, value, keyMap, owner, null);
+    }
+
+    /** This put of the guard as a transfer from {@code previous}, the item giving the value up. */
+    Guard transferredFrom(
+        java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> previous) {
+      return new Guard(record, component, value, keyMap, owner, previous);
+    }
+  }
 
   /** {@code action 3 (a put to table runs {pk = "SEASON#2026", sk = "…"})}. */
   String describe() {
     return describe(index, operation, table, key)
-        + (guard == null ? "" : " guarding " + guard.record() + "." + guard.component() + " = \"" + guard.value() + "\"");
+        + (guard == null ? "" : " guarding " + guard.record() + "." + guard.component() + " = \"" + guard.value() + "\""
+            + (guard.from() == null ? "" : ", handed from the item {" + io.dynakeys.runtime.PrimaryKey.describe(guard.from())
+                + "} to {" + io.dynakeys.runtime.PrimaryKey.describe(guard.owner()) + "}"));
   }
 
   static String describe(int index, TransactOperation operation, MappedTableResource<?> table, Key key) {

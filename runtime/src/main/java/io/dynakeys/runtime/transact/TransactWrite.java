@@ -48,7 +48,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  *     .put(runs, newRun, Condition.notExists(RunKeys.NAME))
  *     .update(profiles, renamed)
  *     .update(tasks, Update.of(TaskKeys.tableSchema(), TaskKeys.key("apollo", 7))
- *         .set(TaskKeys.OWNER, "bob").expectVersion(3))
+ *         .set(TaskKeys.BY_OWNER, "bob", 2, Optional.of("red")).expectVersion(3))
  *     .delete(orders, OrderKeys.key(cancelled))
  *     .move(runs, oldRun, correctedRun)            // a new primary key: put new, delete old
  *     .clientRequestToken(requestId)               // retrying the same request applies it once
@@ -260,7 +260,8 @@ public final class TransactWrite {
    * <pre>{@code
    * TransactWrite.create()
    *     .update(tasks, Update.of(TaskKeys.tableSchema(), TaskKeys.key("apollo", 7))
-   *         .set(TaskKeys.OWNER, "bob").when(Condition.eq(TaskKeys.OWNER, "ann")))
+   *         .set(TaskKeys.BY_OWNER, "bob", 2, Optional.of("red")).expectVersion(3)
+   *         .when(Condition.eq(TaskKeys.OWNER, "ann")))
    *     .put(audit, entry)
    *     .execute(client);
    * }</pre>
@@ -606,15 +607,10 @@ public final class TransactWrite {
           + ", the put of a move, cannot be added: a move takes two actions and the transaction holds "
           + actions.size() + " of DynamoDB's " + MAX_ACTIONS);
     }
-    String partitionKey = partitionKeyAttribute(table);
-    Expression absent = Expression.builder().expression("attribute_not_exists(#dynakeysPk)")
-        .putExpressionName("#dynakeysPk", partitionKey).build();
-    Expression present = Expression.builder().expression("attribute_exists(#dynakeysPk)")
-        .putExpressionName("#dynakeysPk", partitionKey).build();
     int before = actions.size();
-    put(table, newItem, absent);
+    put(table, newItem, absent(table));
     try {
-      delete(table, from, present);
+      delete(table, from, present(table));
     } catch (RuntimeException e) {
       undoLast(before);
       throw e;
@@ -788,7 +784,8 @@ public final class TransactWrite {
       String condition = ownedBy(delete.owner(), names, values);
       TransactWriteItem request = guardPut(table, put, condition, names, values);
       Action transfer = new Action(earlier.index(), TransactOperation.PUT, table, key, true,
-          guardPutSize(put, condition, names, values), () -> request, put);
+          guardPutSize(put, condition, names, values), () -> request, put.transferredFrom(delete.owner()));
+      refuseOverLimit(transfer, transfer.bytes() - earlier.bytes());
       actions.set(earlier.index(), transfer);
       byTable.get(table.tableName()).put(key, transfer);
       bytes += transfer.bytes() - earlier.bytes();
@@ -1095,15 +1092,23 @@ public final class TransactWrite {
       throw new IllegalArgumentException(action.describe() + " acts on the item of " + earlier.describe()
           + " again: DynamoDB refuses a transaction with two actions on one item; combine them into one");
     }
-    if (bytes + size > MAX_BYTES) {
-      throw new IllegalArgumentException(action.describe() + " takes the transaction's estimated size to "
-          + (bytes + size) + " bytes (" + size + " of them this action's), over DynamoDB's " + MAX_BYTES
-          + " (4 MB) for the items of one transaction; split the transaction");
-    }
+    refuseOverLimit(action, size);
     items.put(key, action);
     actions.add(action);
     bytes += size;
     return this;
+  }
+
+  /**
+   * Refuses {@code action} when the {@code added} bytes it brings (its size, or for an action that
+   * takes the place of another, the difference) take the estimate over {@link #MAX_BYTES}.
+   */
+  private void refuseOverLimit(Action action, long added) {
+    if (bytes + added > MAX_BYTES) {
+      throw new IllegalArgumentException(action.describe() + " takes the transaction's estimated size to "
+          + (bytes + added) + " bytes (" + action.bytes() + " of them this action's), over DynamoDB's " + MAX_BYTES
+          + " (4 MB) for the items of one transaction; split the transaction");
+    }
   }
 
   /** Takes back the actions added since {@code size} actions were held (a half-added move). */
@@ -1128,11 +1133,5 @@ public final class TransactWrite {
   @SuppressWarnings("unchecked")
   private static <T> Class<T> itemClass(MappedTableResource<T> table) {
     return (Class<T>) table.tableSchema().itemType().rawClass();
-  }
-
-  /** The table's partition key attribute, as the move's conditions name it. */
-  private static String partitionKeyAttribute(MappedTableResource<?> table) {
-    TableMetadata metadata = table.tableSchema().tableMetadata();
-    return metadata.primaryPartitionKey();
   }
 }

@@ -41,6 +41,7 @@ public final class TransactionCancelledException extends RuntimeException {
     private final CancellationCode code;
     private final String message;
     private final Map<String, AttributeValue> oldAttributes;
+    private final String described;
 
     Reason(Action action, CancellationReason reason) {
       this.index = action.index();
@@ -52,6 +53,14 @@ public final class TransactionCancelledException extends RuntimeException {
       this.code = reason == null ? CancellationCode.OTHER : CancellationCode.of(reason.code());
       this.message = reason == null ? null : reason.message();
       this.oldAttributes = reason == null || !reason.hasItem() || reason.item().isEmpty() ? null : Map.copyOf(reason.item());
+      if (action.guard() != null && action.guard().from() != null && code == CancellationCode.CONDITIONAL_CHECK_FAILED) {
+        // A transfer's guard was not the old owner's: say whose it was, or that there was none.
+        this.described = action.describe() + (oldAttributes == null
+            ? ", but the guard is missing (the value was free, not the old owner's)"
+            : ", but the guard is held by the item {" + io.dynakeys.runtime.PrimaryKey.describe(UniqueGuards.owner(oldAttributes)) + "}");
+      } else {
+        this.described = action.describe();
+      }
     }
 
     /**
@@ -173,7 +182,7 @@ public final class TransactionCancelledException extends RuntimeException {
 
     @Override
     public String toString() {
-      return Action.describe(index, operation, table, key) + ": " + codeText + (message == null ? "" : " (" + message + ")")
+      return described + ": " + codeText + (message == null ? "" : " (" + message + ")")
           + (oldAttributes == null ? "" : ", old item returned");
     }
   }

@@ -10,6 +10,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * of it was written. It names the record, the component and the value, and, where the guard says
  * so, the key of the item that holds the value. The {@link TransactionCancelledException} with
  * every action's reason is the cause.
+ *
+ * <p>A value handed from one item to another in one transaction (a transfer: the guard's put for
+ * the new owner is conditional on it being the old owner's) is taken only when its guard names a
+ * third item. When the guard is missing, or is still the old owner's, the transaction's
+ * {@link TransactionCancelledException} is thrown as it is: the value is not taken, but the items
+ * were not as the transaction expected (read them again and retry).
  */
 public final class UniqueViolationException extends RuntimeException {
   private static final long serialVersionUID = 1L;
@@ -30,15 +36,26 @@ public final class UniqueViolationException extends RuntimeException {
     this.holder = holder;
   }
 
-  /** The exception for the first guard put among {@code cancelled}'s failed actions, if there is one. */
+  /**
+   * The exception for the first guard put among {@code cancelled}'s failed actions that found its
+   * value held by another item, if there is one. A plain put's condition is that no guard has the
+   * value, so its failure means one does (the holder is named when DynamoDB returned the guard). A
+   * transfer's condition is that the guard is the old owner's: its failure is a violation only
+   * when the returned guard names a third item; a missing guard (the value is free), or one that
+   * is the old or the new owner's, is no violation, and the plain cancellation is thrown.
+   */
   static Optional<UniqueViolationException> of(TransactionCancelledException cancelled, java.util.List<Action> sent) {
     for (TransactionCancelledException.Reason r : cancelled.failed()) {
       Action action = sent.get(r.index());
-      if (action.guard() != null && action.operation() == TransactOperation.PUT
+      Action.Guard guard = action.guard();
+      if (guard != null && action.operation() == TransactOperation.PUT
           && r.code() == CancellationCode.CONDITIONAL_CHECK_FAILED) {
         Map<String, AttributeValue> holder = r.oldAttributes().map(UniqueGuards::owner).orElse(Map.of());
-        return Optional.of(new UniqueViolationException(action.guard().record(), action.guard().component(),
-            action.guard().value(), holder, cancelled));
+        if (guard.from() != null && (holder.isEmpty() || holder.equals(guard.from()) || holder.equals(guard.owner()))) {
+          continue;
+        }
+        return Optional.of(new UniqueViolationException(guard.record(), guard.component(), guard.value(), holder,
+            cancelled));
       }
     }
     return Optional.empty();

@@ -298,8 +298,11 @@ public final class Update<R> {
    * An empty {@code Optional} member takes the item out of the sparse indexes it keys (their key
    * attributes are removed) and the other indexes are rewritten from the other values.
    *
-   * <p>Every value is checked before any is recorded: a {@link KeyFormatException} (a
-   * {@code null}, a value out of its domain or holding a delimiter) leaves the update as it was.
+   * <p>The group is set whole or not at all: after any refusal the update is left as it was,
+   * whether a value cannot be written in a key ({@link KeyFormatException}: a {@code null}, a value
+   * out of its domain or holding a delimiter; every value is checked before any is recorded) or a
+   * member cannot be set ({@code IllegalArgumentException}: the update already sets or removes it,
+   * or it is {@code @Unique}).
    *
    * @param group the group, from the generated keys class
    * @param a the new value of member 1
@@ -416,8 +419,18 @@ public final class Update<R> {
     for (int i = 0; i < keyValues.length; i++) {
       keyValues[i] = checkKeyValue(members.get(i), values[i]);
     }
-    for (int i = 0; i < keyValues.length; i++) {
-      setKeyValue(members.get(i), values[i], keyValues[i]);
+    // A member can still be refused when it is recorded (set twice, @Unique, the version): the
+    // members recorded before it are taken back, so a refused group leaves the update as it was.
+    int recorded = actions.size();
+    Map<String, Object> indexed = indexValues == null ? null : new HashMap<>(indexValues);
+    try {
+      for (int i = 0; i < keyValues.length; i++) {
+        setKeyValue(members.get(i), values[i], keyValues[i]);
+      }
+    } catch (RuntimeException e) {
+      actions.subList(recorded, actions.size()).clear();
+      indexValues = indexed;
+      throw e;
     }
     return this;
   }

@@ -39,7 +39,7 @@
  *       other components outside the table's key is a
  *       {@link io.dynakeys.runtime.entity.GroupedIndexComponent}, which no {@code set} takes; it is
  *       set with all of them through the index's {@link io.dynakeys.runtime.entity.IndexGroup}
- *       ({@code set(TaskKeys.BY_OWNER, "ann", 3)}), typed and counted by the compiler. A component
+ *       ({@code set(TaskKeys.BY_OWNER, "ann", 3, Optional.of("red"))}), typed and counted by the compiler. A component
  *       in two indexes brings both indexes' components into the group, transitively. A component
  *       whose index needs nothing else, or that keys only native indexes (stored as itself), is an
  *       {@code IndexKeyComponent} and is set alone. As a second line, for handles made by hand,

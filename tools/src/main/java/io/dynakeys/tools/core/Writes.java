@@ -184,7 +184,7 @@ public final class Writes {
       } catch (TransactionCanceledException e) {
         transactions = true; // answered as a transaction: another one held the item
       } catch (DynamoDbException e) {
-        if (!unsupported(e)) {
+        if (!io.dynakeys.runtime.UnsupportedOperation.is(e)) {
           throw e;
         }
         transactions = false;
@@ -208,12 +208,6 @@ public final class Writes {
     }
     return transactions ? "one transaction per item (copy and delete together)"
         : "two requests per item (copy, then delete): the server has no transactions (" + noTransactions + ")";
-  }
-
-  private static boolean unsupported(DynamoDbException e) {
-    String code = e.awsErrorDetails() == null ? null : e.awsErrorDetails().errorCode();
-    return "UnknownOperationException".equals(code) || e.statusCode() == 501
-        || (code != null && code.contains("NotImplemented"));
   }
 
   /**
