@@ -751,6 +751,10 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
    */
   @SuppressWarnings("unchecked")
   public <V> V readStored(io.dynakeys.runtime.entity.Attribute<T, V> component, AttributeValue stored) {
+    if (component instanceof io.dynakeys.runtime.entity.NestedField<T, V> field) {
+      throw new IllegalArgumentException(record + "." + field.name() + " is a field of a nested record, returned and"
+          + " projected only with its record: read " + record + "." + field.path().get(0) + "'s component");
+    }
     ComponentAttribute<T> attribute = component(component);
     if (AttributeValues.isNull(stored)) {
       return (V) attribute.type().absentValue();
@@ -800,12 +804,36 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
   }
 
   private ComponentAttribute<T> component(io.dynakeys.runtime.entity.Attribute<T, ?> handle) {
+    if (handle instanceof io.dynakeys.runtime.entity.NestedField<T, ?> field) {
+      return nestedComponent(field);
+    }
     ComponentAttribute<T> attribute = componentsByName.get(java.util.Objects.requireNonNull(handle, "component").attributeName());
     if (attribute == null || !attribute.component().equals(handle.name())) {
       throw new IllegalArgumentException(handle + " is not a component of " + record + "'s schema");
     }
     return attribute;
   }
+  /**
+   * The nested schema's attribute of a field of a nested record, found by walking the maps from
+   * the item's attribute: each parent must be a component stored as a nested record's map.
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private ComponentAttribute<T> nestedComponent(io.dynakeys.runtime.entity.NestedField<T, ?> field) {
+    io.dynakeys.runtime.entity.ValueAttribute<T, ?> parent = field.parent();
+    ComponentAttribute<?> holder = component((io.dynakeys.runtime.entity.Attribute) parent);
+    RecordTableSchema<?> nested = holder.type().nested();
+    if (nested == null) {
+      throw new IllegalArgumentException(field + " is a field of " + record + "." + parent.name() + ", which is stored as "
+          + holder.type() + ", not as a nested record's map");
+    }
+    ComponentAttribute<?> attribute = nested.componentsByName.get(field.fieldAttribute());
+    if (attribute == null || !attribute.component().equals(field.fieldName())) {
+      throw new IllegalArgumentException(field + " is not a field of " + nested.record + ", the nested record of "
+          + record + "." + parent.name());
+    }
+    return (ComponentAttribute) attribute;
+  }
+
 
   /** The tag of every partition key of this record. */
   KeyPrefix partitionKeyPrefix() {

@@ -49,6 +49,30 @@ final class Placeholders {
     return placeholder;
   }
 
+  /**
+   * The document path of {@code handle}: its attribute's placeholder, or for a field of a nested
+   * record each map key's placeholder joined by dots ({@code #a0.#a1}), so no stored name becomes
+   * expression text.
+   */
+  String path(io.dynakeys.runtime.entity.Attribute<?, ?> handle) {
+    if (handle instanceof io.dynakeys.runtime.entity.NestedField<?, ?> field) {
+      return path(field.path());
+    }
+    return name(handle.attributeName());
+  }
+
+  /** The document path of the map keys {@code path}, each a placeholder, joined by dots. */
+  String path(java.util.List<String> path) {
+    if (path.size() == 1) {
+      return name(path.get(0));
+    }
+    StringBuilder out = new StringBuilder(path.size() * 5);
+    for (int i = 0; i < path.size(); i++) {
+      out.append(i == 0 ? "" : ".").append(name(path.get(i)));
+    }
+    return out.toString();
+  }
+
   /** A new placeholder holding {@code value}. */
   String value(AttributeValue value) {
     String placeholder = placeholder(VALUES, ":v", values.size());

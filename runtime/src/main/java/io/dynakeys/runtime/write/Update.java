@@ -9,6 +9,7 @@ import io.dynakeys.runtime.entity.GroupedIndexComponent;
 import io.dynakeys.runtime.entity.IndexGroup;
 import io.dynakeys.runtime.entity.IndexKeyComponent;
 import io.dynakeys.runtime.entity.KeyComponent;
+import io.dynakeys.runtime.entity.NestedField;
 import io.dynakeys.runtime.entity.PrimaryKeyComponent;
 import io.dynakeys.runtime.entity.ValueAttribute;
 import io.dynakeys.runtime.schema.RecordTableSchema;
@@ -60,7 +61,13 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 public final class Update<R> {
   private enum Kind { SET, SET_IF_ABSENT, REMOVE, ADD, SUBTRACT, ADD_ELEMENTS, DELETE_ELEMENTS, APPEND, PREPEND }
 
-  private record Action(Kind kind, String attribute, AttributeValue value, String operation) {}
+  /** One action; {@code path} is the map keys of a field of a nested record, else {@code null}. */
+  private record Action(Kind kind, String attribute, AttributeValue value, String operation, List<String> path) {
+    /** The stored names from the item's attribute down to what the action writes. */
+    List<String> target() {
+      return path != null ? path : List.of(attribute);
+    }
+  }
 
   private static final AttributeValue ZERO = AttributeValue.fromN("0");
   private static final AttributeValue EMPTY_LIST = AttributeValue.fromL(List.of());
@@ -73,6 +80,8 @@ public final class Update<R> {
   /** Index-key components this update sets (Optionals unwrapped), or maps to {@code null} when it empties them. */
   private Map<String, Object> indexValues;
   private Condition<R> condition;
+  /** The maps that hold the nested fields this update writes, each once: the condition requires them. */
+  private List<List<String>> nestedMaps;
   private final String versionAttribute;
   private Long expectedVersion;
   private boolean anyVersion;
@@ -657,7 +666,7 @@ public final class Update<R> {
     Placeholders p = new Placeholders();
     // Names in the order the actions name them (the key attribute's placeholder comes after theirs).
     for (int i = 0; i < actions.size(); i++) {
-      p.name(actions.get(i).attribute);
+      target(p, actions.get(i));
     }
     List<String[]> indexSets = null;
     List<String> indexRemoves = null;
@@ -674,6 +683,11 @@ public final class Update<R> {
       out.append(" AND ").append(version).append(" = ")
           .append(p.value(AttributeValue.fromN(Long.toString(expectedVersion))));
     }
+    if (nestedMaps != null) {
+      for (List<String> map : nestedMaps) {
+        out.append(" AND attribute_exists(").append(p.path(map)).append(')');
+      }
+    }
     if (this.condition != null) {
       out.append(" AND ");
       this.condition.renderInAnd(schema, p, out);
@@ -689,7 +703,7 @@ public final class Update<R> {
       }
       out.append(first ? "SET " : ", ");
       first = false;
-      String name = p.name(action.attribute);
+      String name = target(p, action);
       switch (action.kind) {
         case SET -> out.append(name).append(" = ").append(p.value(action.value));
         case SET_IF_ABSENT -> out.append(name).append(" = if_not_exists(").append(name).append(", ")
@@ -729,7 +743,7 @@ public final class Update<R> {
     for (int i = 0; i < actions.size(); i++) {
       Action action = actions.get(i);
       if (action.kind == Kind.REMOVE) {
-        out.append(first ? (out.length() == 0 ? "REMOVE " : " REMOVE ") : ", ").append(p.name(action.attribute));
+        out.append(first ? (out.length() == 0 ? "REMOVE " : " REMOVE ") : ", ").append(target(p, action));
         first = false;
       }
     }
@@ -743,7 +757,7 @@ public final class Update<R> {
     for (int i = 0; i < actions.size(); i++) {
       Action action = actions.get(i);
       if (action.kind == Kind.ADD || action.kind == Kind.ADD_ELEMENTS) {
-        out.append(first ? (out.length() == 0 ? "ADD " : " ADD ") : ", ").append(p.name(action.attribute))
+        out.append(first ? (out.length() == 0 ? "ADD " : " ADD ") : ", ").append(target(p, action))
             .append(' ').append(p.value(action.value));
         first = false;
       }
@@ -752,7 +766,7 @@ public final class Update<R> {
     for (int i = 0; i < actions.size(); i++) {
       Action action = actions.get(i);
       if (action.kind == Kind.DELETE_ELEMENTS) {
-        out.append(first ? (out.length() == 0 ? "DELETE " : " DELETE ") : ", ").append(p.name(action.attribute))
+        out.append(first ? (out.length() == 0 ? "DELETE " : " DELETE ") : ", ").append(target(p, action))
             .append(' ').append(p.value(action.value));
         first = false;
       }
@@ -794,6 +808,11 @@ public final class Update<R> {
       }
     }
     return first;
+  }
+
+  /** The placeholder path of what {@code action} writes ({@code #a0}, or {@code #a0.#a1} in a nested record). */
+  private static String target(Placeholders p, Action action) {
+    return action.path == null ? p.name(action.attribute) : p.path(action.path);
   }
 
   /** The key attributes of every index this update moves the item in: rewritten, or removed for an emptied sparse component. */
@@ -861,6 +880,22 @@ public final class Update<R> {
     return out;
   }
 
+  private static boolean startsWith(List<String> path, List<String> prefix) {
+    return path.size() > prefix.size() && path.subList(0, prefix.size()).equals(prefix);
+  }
+
+  /** What the condition also requires, for the message of a failure: the nested maps written into. */
+  private String includes() {
+    if (nestedMaps == null) {
+      return "";
+    }
+    List<String> maps = new ArrayList<>(nestedMaps.size());
+    nestedMaps.forEach(m -> maps.add(String.join(".", m)));
+    return " (which includes that the nested record" + (maps.size() == 1 ? " " : "s ") + String.join(", ", maps)
+        + (maps.size() == 1 ? " is" : " are") + " stored: a field of a nested record is updated only inside a stored"
+        + " one; set the whole record when it is absent)";
+  }
+
   /** {@code TaskKeys}, for messages. */
   private String keysClassName() {
     String name = entity.keysClass();
@@ -906,7 +941,7 @@ public final class Update<R> {
     try {
       response = client.updateItem(request);
     } catch (software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException e) {
-      throw ConditionFailedException.of(schema, entity.name(), key, e);
+      throw ConditionFailedException.of(schema, entity.name(), key, e, includes());
     }
     return new UpdateResult<>(schema, returnValue, response.attributes());
   }
@@ -929,7 +964,7 @@ public final class Update<R> {
         Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null
             ? error.getCause() : error;
         if (cause instanceof software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException c) {
-          throw ConditionFailedException.of(schema, entity.name(), key, c);
+          throw ConditionFailedException.of(schema, entity.name(), key, c, includes());
         }
         throw error instanceof java.util.concurrent.CompletionException ce ? ce
             : new java.util.concurrent.CompletionException(error);
@@ -985,14 +1020,37 @@ public final class Update<R> {
             + ": leave it out of the update");
       }
     }
+    List<String> path = attribute instanceof NestedField<R, ?> field ? field.path() : null;
+    List<String> target = path != null ? path : List.of(name);
     for (int i = 0; i < actions.size(); i++) {
       Action before = actions.get(i);
-      if (before.attribute.equals(name)) {
+      List<String> other = before.target();
+      if (other.equals(target)) {
         throw new IllegalArgumentException(entity.name() + "." + attribute.name() + " is updated twice in one update ("
             + before.operation + ", then " + operation + "): DynamoDB refuses two actions on one attribute");
       }
+      if (startsWith(other, target) || startsWith(target, other)) {
+        throw new IllegalArgumentException(operation + "(" + attribute.name() + ") overlaps the " + before.operation
+            + " of " + String.join(".", other) + " in one update of " + entity.name() + ": DynamoDB refuses two"
+            + " actions on overlapping document paths; update the nested record whole or its fields one by one");
+      }
     }
-    actions.add(new Action(kind, name, value, operation));
+    if (path != null) {
+      List<String> map = path.subList(0, path.size() - 1);
+      if (nestedMaps == null) {
+        nestedMaps = new ArrayList<>(2);
+      }
+      // Only the innermost maps: attribute_exists(#a.#b) holds only where #a exists.
+      boolean covered = false;
+      for (List<String> other : nestedMaps) {
+        covered |= other.equals(map) || startsWith(other, map);
+      }
+      if (!covered) {
+        nestedMaps.removeIf(other -> startsWith(map, other));
+        nestedMaps.add(map);
+      }
+    }
+    actions.add(new Action(kind, name, value, operation, path));
     return this;
   }
 }

@@ -68,6 +68,11 @@
  *       primitive component removed, an empty set or list of elements
  *       ({@code IllegalArgumentException}); an update or condition expression over 4 KB
  *       ({@code IllegalArgumentException} naming the limit).
+ *   <li><b>Fields of nested records</b> ({@link io.dynakeys.runtime.entity.NestedField}:
+ *       {@code OrderKeys.SHIP_TO_CITY}) are value attributes: written at their document path, each
+ *       key a placeholder; the update's condition requires the innermost map it writes into, so
+ *       an update inside an absent nested record is a {@code ConditionFailedException} that says
+ *       so; a field and its record in one update is an {@code IllegalArgumentException}.
  *   <li><b>Values are stored as the schema stores them</b>
  *       ({@link io.dynakeys.runtime.schema.RecordTableSchema#storedValue}: renamed attributes,
  *       converters), and every attribute name and value is a placeholder.
