@@ -41,7 +41,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * held on the item it read lost to another writer's success from the same version; every success
  * started from the item the previous success stored (no update was lost); the stored item is the
  * last success's result, and every table and index key attribute is the one a put of it writes
- * (zero stale keys); index queries return the model's items. {@code -Ddynakeys.writes.concurrent.runs}
+ * (zero stale keys); index queries return the model's items. Two successes from one version (the
+ * server did not isolate them) fail on dynalite; moto is known to do it now and then, storing a mix
+ * of both, so there they are counted and that item is checked for its keys only.
+ * {@code -Ddynakeys.writes.concurrent.runs}
  * sets the number of updates ({@code .moto} on moto), {@code -Ddynakeys.seed} the seed.
  */
 @OnEachServer
@@ -176,6 +179,7 @@ class ConcurrentWriteOracleTest {
       }
     }
     int lostUpdates = 0;
+    int unknown = 0;
     Map<Integer, Task> model = new TreeMap<>();
     for (int number = 0; number < ITEMS; number++) {
       Task current = initial.get(number);
@@ -186,24 +190,32 @@ class ConcurrentWriteOracleTest {
         assertEquals(version, (long) e.getKey(), "item " + number + ": the successes' versions have a gap at " + version);
         List<Task> next = new ArrayList<>();
         for (Attempt a : e.getValue()) {
-          assertTrue(possible.contains(a.before), a.what + ": it read " + a.before + ", which no update stored at"
-              + " version " + version + " (" + possible + ")");
+          assertTrue(possible == null || possible.contains(a.before), a.what + ": it read " + a.before
+              + ", which no update stored at version " + version + " (" + possible + ")");
           next.add(a.after);
         }
         if (e.getValue().size() > 1) {
-          // Two updates applied from one version: the server lost one. Only moto is known to.
+          // Two updates applied from one version: the server did not isolate them. Only moto is
+          // known to; it then stores a mix of both (seen: one's label with the other's effort), so
+          // the model no longer knows the item, and only its keys are checked from here on.
           lostUpdates += e.getValue().size() - 1;
           assertTrue(endpoint.isMoto(), "item " + number + ": " + e.getValue().size() + " updates applied at version "
               + version + ": " + e.getValue());
+          next = null;
         }
-        possible = next;
+        possible = possible == null ? null : next;
         version++;
       }
       Map<String, AttributeValue> key = Map.of("pk", AttributeValue.fromS(TaskKeys.partitionKey("apollo")),
           "sk", AttributeValue.fromS(TaskKeys.sortKey(number)));
       Map<String, AttributeValue> raw = client.getItem(r -> r.tableName(name).consistentRead(true).key(key)).item();
       Task stored = schema.mapToItem(raw); // recomputes and verifies every key attribute
-      assertTrue(possible.contains(stored), "item " + number + ": stored " + stored + ", the model says " + possible);
+      assertEquals(version, (long) stored.version(), "item " + number + ": the stored version is the last success's");
+      if (possible != null) {
+        assertTrue(possible.contains(stored), "item " + number + ": stored " + stored + ", the model says " + possible);
+      } else {
+        unknown++;
+      }
       assertEquals(WriteOracleTest.normalise(schema.itemToMap(stored, true)), WriteOracleTest.normalise(raw),
           "item " + number + ": every stored key attribute is the one its components give");
       model.put(number, stored);
@@ -211,7 +223,8 @@ class ConcurrentWriteOracleTest {
     WriteOracleTest.checkIndexes(table, model, "after " + attempts.size() + " concurrent updates");
     System.out.println("ConcurrentWriteOracleTest on " + endpoint.kind() + ": " + applied + " applied, " + lostRaces
         + " lost a version race, " + refusedByCondition + " refused by their condition, " + lostUpdates
-        + " lost by the server (two successes at one version)");
+        + " not isolated by the server (two successes at one version; " + unknown + " of " + ITEMS
+        + " items then checked for their keys only)");
     assertTrue(applied > 0 && lostRaces > 0, "both outcomes of a race are exercised");
   }
 }

@@ -103,8 +103,8 @@ public final class Update<R> {
           + " is a string, not " + key.partitionKeyValue());
     }
     checkOwned(layout, layout.partition(), pk, "partition key");
-    Map<String, AttributeValue> keyMap = new HashMap<>(4);
-    keyMap.put(layout.partition().attribute(), key.partitionKeyValue());
+    String partitionAttribute = layout.partition().attribute();
+    AttributeValue partition = key.partitionKeyValue();
     if (layout.sort() != null) {
       AttributeValue sort = key.sortKeyValue().orElseThrow(() -> new KeyFormatException(layout.record(),
           "sort key", null, "a key of " + layout.record() + " has a sort key"));
@@ -113,11 +113,13 @@ public final class Update<R> {
             + " is a string, not " + sort);
       }
       checkOwned(layout, layout.sort(), sort.s(), "sort key");
-      keyMap.put(layout.sort().attribute(), sort);
+      // Immutable and small: the request's key as is, and key() without a copy.
+      this.key = Map.of(partitionAttribute, partition, layout.sort().attribute(), sort);
     } else if (key.sortKeyValue().isPresent()) {
       throw new KeyFormatException(layout.record(), "sort key", null, layout.record() + " has no sort key");
+    } else {
+      this.key = Map.of(partitionAttribute, partition);
     }
-    this.key = keyMap;
     this.versionAttribute = schema.versionAttribute().orElse(null);
   }
 
@@ -1021,10 +1023,19 @@ public final class Update<R> {
       }
     }
     List<String> path = attribute instanceof NestedField<R, ?> field ? field.path() : null;
-    List<String> target = path != null ? path : List.of(name);
     for (int i = 0; i < actions.size(); i++) {
       Action before = actions.get(i);
+      if (path == null && before.path == null) {
+        // Two top-level attributes (the usual case, without a list per action).
+        if (before.attribute.equals(name)) {
+          throw new IllegalArgumentException(entity.name() + "." + attribute.name() + " is updated twice in one"
+              + " update (" + before.operation + ", then " + operation + "): DynamoDB refuses two actions on one"
+              + " attribute");
+        }
+        continue;
+      }
       List<String> other = before.target();
+      List<String> target = path != null ? path : List.of(name);
       if (other.equals(target)) {
         throw new IllegalArgumentException(entity.name() + "." + attribute.name() + " is updated twice in one update ("
             + before.operation + ", then " + operation + "): DynamoDB refuses two actions on one attribute");
