@@ -27,10 +27,11 @@ final class Placeholders {
     }
   }
 
-  final Map<String, String> names = new HashMap<>(8);
-  final Map<String, AttributeValue> values = new HashMap<>(8);
+  // Sized as a hand-written request sizes them (most updates name a few attributes; more resize).
+  final Map<String, String> names = new HashMap<>(4);
+  final Map<String, AttributeValue> values = new HashMap<>(4);
   /** The attributes named so far, in the order of their placeholders (few: searched in order). */
-  private String[] attributes = new String[8];
+  private String[] attributes = new String[4];
   private int named;
 
   /** The placeholder of {@code attribute}, the same one each time it is named. */

@@ -90,24 +90,28 @@ public final class Update<R> {
   private java.time.Clock clock = java.time.Clock.systemUTC();
 
   private Update(RecordTableSchema<R> schema, Key key) {
+    this(schema, Objects.requireNonNull(key, "key").partitionKeyValue(), key.sortKeyValue().orElse(null));
+  }
+
+  /** The update of the item whose key attributes hold {@code partition} and {@code sort} ({@code null}: none given). */
+  private Update(RecordTableSchema<R> schema, AttributeValue partition, AttributeValue sort) {
     this.schema = Objects.requireNonNull(schema, "schema");
-    Objects.requireNonNull(key, "key");
     this.entity = schema.descriptor().orElseThrow(() -> new IllegalArgumentException(
         schema.itemType().rawClass().getSimpleName() + "'s schema was not built from a descriptor"
             + " (RecordTableSchema.builder(LAYOUT)), so its keys cannot be read: typed updates need"
             + " the generated tableSchema()"));
     EntityLayout layout = entity.layout();
-    String pk = key.partitionKeyValue().s();
+    String pk = partition.s();
     if (pk == null) {
       throw new KeyFormatException(layout.record(), "partition key", null, "a key of " + layout.record()
-          + " is a string, not " + key.partitionKeyValue());
+          + " is a string, not " + partition);
     }
     checkOwned(layout, layout.partition(), pk, "partition key");
     String partitionAttribute = layout.partition().attribute();
-    AttributeValue partition = key.partitionKeyValue();
     if (layout.sort() != null) {
-      AttributeValue sort = key.sortKeyValue().orElseThrow(() -> new KeyFormatException(layout.record(),
-          "sort key", null, "a key of " + layout.record() + " has a sort key"));
+      if (sort == null) {
+        throw new KeyFormatException(layout.record(), "sort key", null, "a key of " + layout.record() + " has a sort key");
+      }
       if (sort.s() == null) {
         throw new KeyFormatException(layout.record(), "sort key", null, "a key of " + layout.record()
             + " is a string, not " + sort);
@@ -115,7 +119,7 @@ public final class Update<R> {
       checkOwned(layout, layout.sort(), sort.s(), "sort key");
       // Immutable and small: the request's key as is, and key() without a copy.
       this.key = Map.of(partitionAttribute, partition, layout.sort().attribute(), sort);
-    } else if (key.sortKeyValue().isPresent()) {
+    } else if (sort != null) {
       throw new KeyFormatException(layout.record(), "sort key", null, layout.record() + " has no sort key");
     } else {
       this.key = Map.of(partitionAttribute, partition);
@@ -162,6 +166,23 @@ public final class Update<R> {
    */
   public static <R> Update<R> of(RecordTableSchema<R> schema, Key key) {
     return new Update<>(schema, key);
+  }
+
+  /**
+   * An update of the item with the encoded primary key {@code partitionKey} and {@code sortKey}
+   * ({@code TaskKeys.partitionKey("apollo")}, {@code TaskKeys.sortKey(7)}), checked as
+   * {@link #of(RecordTableSchema, Key)} checks a key: the same update without the enhanced
+   * client's {@code Key}, whose construction is most of what a typed request costs beyond a
+   * hand-written one (see benchmarks/README.md).
+   *
+   * @param schema the record's generated schema
+   * @param partitionKey the item's encoded partition key
+   * @param sortKey the item's encoded sort key; {@code null} for a record without one
+   * @throws KeyFormatException when the key is no key of this record
+   */
+  public static <R> Update<R> of(RecordTableSchema<R> schema, String partitionKey, String sortKey) {
+    Objects.requireNonNull(partitionKey, "partitionKey");
+    return new Update<>(schema, AttributeValue.fromS(partitionKey), sortKey == null ? null : AttributeValue.fromS(sortKey));
   }
 
   /** An update of the stored item that has {@code item}'s primary key. */
