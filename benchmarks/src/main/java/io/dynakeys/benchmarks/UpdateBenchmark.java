@@ -52,6 +52,12 @@ public class UpdateBenchmark {
     return typed(in.next());
   }
 
+  /** The typed update from the encoded key strings, without the enhanced client's {@code Key}. */
+  @Benchmark
+  public UpdateItemRequest typedFromKeyText(Inputs in) {
+    return typedFromKeyText(in.next());
+  }
+
   /** The hand-written request. */
   @Benchmark
   public UpdateItemRequest handWritten(Inputs in) {
@@ -60,6 +66,14 @@ public class UpdateBenchmark {
 
   static UpdateItemRequest typed(Run run) {
     return Update.of(RunKeys.tableSchema(), RunKeys.key(run.season(), run.score(), run.at(), run.playerId()))
+        .set(RunKeys.NAME, "renamed")
+        .when(Condition.eq(RunKeys.NAME, run.name()))
+        .toRequest("runs");
+  }
+
+  static UpdateItemRequest typedFromKeyText(Run run) {
+    return Update.of(RunKeys.tableSchema(), RunKeys.partitionKey(run.season()),
+            RunKeys.sortKey(run.score(), run.at(), run.playerId()))
         .set(RunKeys.NAME, "renamed")
         .when(Condition.eq(RunKeys.NAME, run.name()))
         .toRequest("runs");

@@ -48,10 +48,10 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 @OnEachServer
 class WriteOracleTest {
   private static final long SEED = Long.getLong("dynakeys.seed", System.nanoTime() % 1_000_000);
-  private static final String[] OWNERS = {"ann", "bob", "cy"};
-  private static final String[] LABELS = {"red", "blue"};
+  static final String[] OWNERS = {"ann", "bob", "cy"};
+  static final String[] LABELS = {"red", "blue"};
   private static final String[] TAGS = {"a", "b", "c"};
-  private static final String[] STAGES = {"todo", "doing", "done"};
+  static final String[] STAGES = {"todo", "doing", "done"};
   private static final int ITEMS = 5;
 
   private final DynamoEndpoint endpoint;
@@ -178,7 +178,7 @@ class WriteOracleTest {
   }
 
   /** Adds random actions to {@code update} and returns the model's item after them (version aside). */
-  private static Task randomActions(SplittableRandom random, Update<Task> update, Task before, int number) {
+  static Task randomActions(SplittableRandom random, Update<Task> update, Task before, int number) {
     Task t = before != null ? before : new Task("apollo", number, "ann", 0, Optional.empty(), null, null, null, null, 0, 1L, "todo");
     String owner = t.owner();
     int priority = t.priority();
@@ -291,13 +291,13 @@ class WriteOracleTest {
     return out;
   }
 
-  private static Task withVersion(Task t, long version) {
+  static Task withVersion(Task t, long version) {
     return new Task(t.project(), t.number(), t.owner(), t.priority(), t.label(), t.title(), t.points(), t.tags(),
         t.notes(), t.effort(), version, t.stage());
   }
 
   /** A random condition and the model's reading of it. */
-  private static Map.Entry<Condition<Task>, Predicate<Task>> randomCondition(SplittableRandom random, int depth,
+  static Map.Entry<Condition<Task>, Predicate<Task>> randomCondition(SplittableRandom random, int depth,
       boolean sizes) {
     int kind = random.nextInt(depth > 0 ? 12 : 9);
     if (kind == 6 && !sizes) {
@@ -368,13 +368,13 @@ class WriteOracleTest {
     assertEquals(expected, schema.mapToItem(raw), what);
   }
 
-  private static Map<String, Object> normalise(Map<String, AttributeValue> item) {
+  static Map<String, Object> normalise(Map<String, AttributeValue> item) {
     Map<String, Object> out = new TreeMap<>();
     item.forEach((k, v) -> out.put(k, v.hasSs() ? new TreeSet<>(v.ss()) : v));
     return out;
   }
 
-  private static void checkIndexes(DynamoDbTable<Task> table, Map<Integer, Task> model, String what) {
+  static void checkIndexes(DynamoDbTable<Task> table, Map<Integer, Task> model, String what) {
     for (String owner : OWNERS) {
       Set<Task> stored = table.index(TaskKeys.ByOwner.INDEX_NAME)
           .query(QueryConditional.keyEqualTo(Key.builder().partitionValue(TaskKeys.ByOwner.partitionKey(owner)).build()))

@@ -91,6 +91,16 @@ class WriteRefusalTest {
       refused(KeyFormatException.class, "Task", () -> Update.of(TaskKeys.tableSchema(), CounterKeys.key("c", 1)));
       refused(KeyFormatException.class, "Task", () -> Update.of(TaskKeys.tableSchema(),
           Key.builder().partitionValue("RUN#apollo").sortValue("000001").build()));
+      // The same checks on the encoded key text.
+      refused(KeyFormatException.class, "Task", () -> Update.of(TaskKeys.tableSchema(), "RUN#apollo", "000001"));
+      refused(KeyFormatException.class, "Task", () -> Update.of(TaskKeys.tableSchema(), TaskKeys.partitionKey("apollo"),
+          null));
+      refused(KeyFormatException.class, "Task", () -> Update.of(TaskKeys.tableSchema(), "TASK#apollo", "12")
+          .anyVersion().set(TaskKeys.BY_OWNER, "ann", 1, Optional.empty()).run(client, "t"));
+      org.junit.jupiter.api.Assertions.assertEquals(
+          update().set(TaskKeys.TITLE, "x").toRequest("t"),
+          Update.of(TaskKeys.tableSchema(), TaskKeys.partitionKey("apollo"), TaskKeys.sortKey(1))
+              .set(TaskKeys.TITLE, "x").anyVersion().toRequest("t"));
       // A key its parser refuses is refused as soon as an index key needs its components.
       refused(KeyFormatException.class, "Task", () -> Update.of(TaskKeys.tableSchema(),
           Key.builder().partitionValue("TASK#apollo").sortValue("12").build()).anyVersion()

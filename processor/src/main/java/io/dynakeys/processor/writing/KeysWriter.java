@@ -60,6 +60,11 @@ public final class KeysWriter {
     for (Attribute a : model.attributes()) {
       keys.addField(handle(a));
     }
+    for (Attribute a : model.attributes()) {
+      if (Names.hasNestedFields(model, a)) {
+        nestedFields(keys, List.of(a.name()), a);
+      }
+    }
     for (IndexGroup group : groups) {
       keys.addField(group(group));
     }
@@ -129,6 +134,31 @@ public final class KeysWriter {
                 : key == null ? "in no key" : written(key) + ", in " + keysOf(a.name()) + nativeAlso(a.name())
                     + (inGroup ? "; set with " + groupsOf(a.name()) : ""))
         .build();
+  }
+
+  /**
+   * The handles of the fields of the nested record that {@code holder} (a component, or a field
+   * at {@code path}) stores as a map, on one line each and at every depth:
+   * {@code NestedField<Order, String> SHIP_TO_CITY = SHIP_TO.field("city", "city", Address::city)}.
+   */
+  private void nestedFields(TypeSpec.Builder keys, List<String> path, Attribute holder) {
+    String parent = path.size() == 1 ? names.handle(path.get(0)) : names.nestedHandle(path);
+    io.dynakeys.processor.model.NestedRecord nested = holder.type().nested();
+    for (Attribute field : nested.attributes()) {
+      List<String> fieldPath = new ArrayList<>(path);
+      fieldPath.add(field.name());
+      keys.addField(FieldSpec.builder(ParameterizedTypeName.get(RuntimeTypes.NESTED_FIELD, model.record(),
+              field.valueType()), names.nestedHandle(fieldPath), Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+          .initializer("$N.field($S, $S, $T::$N)", parent, field.name(), field.attributeName(), nested.name(),
+              field.name())
+          .addJavadoc("{@code $L}: the field $L of the nested {@link $T}, an entry of the map {@link #$N}$L.\n",
+              String.join(".", fieldPath), field.name(), nested.name(), parent,
+              field.renamed() ? " (stored as {@code " + field.attributeName() + "})" : "")
+          .build());
+      if (field.type().kind() == io.dynakeys.processor.model.AttributeType.Kind.RECORD) {
+        nestedFields(keys, fieldPath, field);
+      }
+    }
   }
 
   /** The groups that set {@code component}: {@code {@link #BY_OWNER}}. */

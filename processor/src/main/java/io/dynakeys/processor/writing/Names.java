@@ -35,6 +35,8 @@ final class Names {
   private final Map<String, String> handles = new LinkedHashMap<>();
   private final String shardConstant;
   private final Map<String, String> groups = new LinkedHashMap<>();
+  /** The handles of nested records' fields, by the path of component names ({@code [shipTo, city]}). */
+  private final Map<List<String>, String> nestedHandles = new LinkedHashMap<>();
   /** An allocator holding every reserved name, copied for each method (cheaper than refilling one). */
   private final NameAllocator reserved;
 
@@ -89,14 +91,54 @@ final class Names {
       }
       groups.put(group.index().name(), constant);
     }
+    // Nested records' fields after everything else, for the same reason: SHIP_TO_CITY.
+    for (io.dynakeys.processor.model.Attribute a : model.attributes()) {
+      if (hasNestedFields(model, a)) {
+        nestedHandles(List.of(a.name()), handles.get(a.name()), a.type().nested(), taken);
+      }
+    }
     reservedForLocals.addAll(constants.values());
     reservedForLocals.addAll(handles.values());
+    reservedForLocals.addAll(nestedHandles.values());
     reservedForLocals.add(shardConstant);
     reservedForLocals.addAll(groups.values());
     reserved = new NameAllocator();
     for (String name : reservedForLocals) {
       reserved.newName(name, "reserved:" + name);
     }
+  }
+
+  private void nestedHandles(List<String> path, String parent, io.dynakeys.processor.model.NestedRecord nested,
+      Set<String> taken) {
+    for (io.dynakeys.processor.model.Attribute field : nested.attributes()) {
+      String handle = parent + "_" + constantName(field.name());
+      while (!taken.add(handle)) {
+        handle = handle + "_";
+      }
+      List<String> fieldPath = new java.util.ArrayList<>(path);
+      fieldPath.add(field.name());
+      nestedHandles.put(List.copyOf(fieldPath), handle);
+      if (field.type().kind() == io.dynakeys.processor.model.AttributeType.Kind.RECORD) {
+        nestedHandles(fieldPath, handle, field.type().nested(), taken);
+      }
+    }
+  }
+
+  /**
+   * Whether the component has handles for the fields of its nested record: one in no key, stored
+   * as a nested record's map (a record-typed key component, such as a {@code TreePath}, has none).
+   */
+  static boolean hasNestedFields(KeySchemaModel model, io.dynakeys.processor.model.Attribute a) {
+    return a.type().kind() == io.dynakeys.processor.model.AttributeType.Kind.RECORD
+        && !model.keyComponents().containsKey(a.name()) && !model.nativeComponents().contains(a.name());
+  }
+
+  /**
+   * The handle constant of a nested record's field, by its path of component names:
+   * {@code SHIP_TO_CITY} for {@code [shipTo, city]}, unless taken (then with a suffix).
+   */
+  String nestedHandle(List<String> path) {
+    return nestedHandles.get(path);
   }
 
   /** The constant of a sharded record's shard codec: {@code SHARD}, unless taken. */

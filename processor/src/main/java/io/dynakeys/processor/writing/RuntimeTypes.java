@@ -40,6 +40,7 @@ final class RuntimeTypes {
   static final ClassName ENTITY_DESCRIPTOR = ClassName.get(ENTITY, "EntityDescriptor");
   static final ClassName ATTRIBUTE = ClassName.get(ENTITY, "Attribute");
   static final ClassName VALUE_ATTRIBUTE = ClassName.get(ENTITY, "ValueAttribute");
+  static final ClassName NESTED_FIELD = ClassName.get(ENTITY, "NestedField");
   static final ClassName PRIMARY_KEY_COMPONENT = ClassName.get(ENTITY, "PrimaryKeyComponent");
   static final ClassName INDEX_KEY_COMPONENT = ClassName.get(ENTITY, "IndexKeyComponent");
   static final ClassName GROUPED_INDEX_COMPONENT = ClassName.get(ENTITY, "GroupedIndexComponent");
@@ -50,7 +51,7 @@ final class RuntimeTypes {
   static final ClassName TEXT_RANGE_STEP = ClassName.get(RUNTIME, "TextRangeStep");
   static final ClassName LAZY = ClassName.get(RUNTIME, "Lazy");
   static final ClassName KEY_STAGE = ClassName.get(RUNTIME, "KeyStage");
-  static final List<ClassName> ALL = List.of(ENTITY_DESCRIPTOR, ATTRIBUTE, VALUE_ATTRIBUTE, PRIMARY_KEY_COMPONENT,
+  static final List<ClassName> ALL = List.of(ENTITY_DESCRIPTOR, ATTRIBUTE, VALUE_ATTRIBUTE, NESTED_FIELD, PRIMARY_KEY_COMPONENT,
       INDEX_KEY_COMPONENT, GROUPED_INDEX_COMPONENT, INDEX_GROUP, SHARDED_AGGREGATE, RANGE_STEP, NUMBER_RANGE_STEP,
       TEXT_RANGE_STEP, LAZY, KEY_STAGE, PADDED_LONG_CODEC, PADDED_CODEC, TEXT_CODEC, PATH_CODEC, SHARD_CODEC, ENTITY_LAYOUT,
       KEY_READER, UTF8, OPTIONAL_COMPONENTS, TREE_PATH, KEY_FORMAT_EXCEPTION, KEY_QUERY, QUERY_STAGE, PRIMARY_KEY,

@@ -89,8 +89,13 @@ final class Filters {
     if (schema.descriptor().isEmpty()) {
       return;
     }
+    // A nested record's field is the record's when the component that holds its map is.
+    Attribute<?, ?> root = handle;
+    while (root instanceof io.dynakeys.runtime.entity.NestedField<?, ?> field) {
+      root = field.parent();
+    }
     for (Attribute<?, ?> own : schema.descriptor().get().attributes()) {
-      if (own == handle) {
+      if (own == root) {
         return;
       }
     }

@@ -59,6 +59,10 @@ public final class Projection<R> {
     Set<Attribute<R, ?>> distinct = new LinkedHashSet<>();
     for (Attribute<R, ?> handle : handles) {
       distinct.add(Objects.requireNonNull(handle, "a handle of the projection"));
+      if (handle instanceof io.dynakeys.runtime.entity.NestedField<R, ?> field) {
+        throw new IllegalArgumentException("a projection of " + field.name() + ", a field of a nested record: project"
+            + " the record's component that holds it (" + field.name().substring(0, field.name().indexOf('.')) + ")");
+      }
     }
     if (distinct.isEmpty()) {
       throw new IllegalArgumentException("a projection names at least one component");

@@ -35,6 +35,8 @@ public final class StoredType {
   private final Object absent;
   private final StoredType element;
   private final boolean epochSeconds;
+  /** A nested record's schema, for {@link #record}; else {@code null}. */
+  private RecordTableSchema<?> nested;
 
   private StoredType(AttributeConverter<?> converter, String description, boolean primitive, Object absent) {
     this(converter, description, primitive, absent, null, false);
@@ -181,8 +183,15 @@ public final class StoredType {
 
   /** A nested record, as a map of its components through {@code schema} (a key-less one). */
   public static <N> StoredType record(RecordTableSchema<N> schema) {
-    return new StoredType(new NestedRecordConverter<>(schema),
+    StoredType type = new StoredType(new NestedRecordConverter<>(schema),
         schema.itemType().rawClass().getSimpleName(), false, null);
+    type.nested = schema;
+    return type;
+  }
+
+  /** The schema of a nested record stored as a map ({@link #record}), else {@code null}. */
+  RecordTableSchema<?> nested() {
+    return nested;
   }
 
   /** The converter, which reads only values of the type it writes. */

@@ -82,7 +82,7 @@ public final class Condition<R> {
   private static <R, T> Condition<R> compare(Attribute<R, T> attribute, String operator, T value) {
     Objects.requireNonNull(attribute, "attribute");
     Objects.requireNonNull(value, "value");
-    return new Condition<>(attribute, (schema, p, out) -> out.append(p.name(attribute.attributeName()))
+    return new Condition<>(attribute, (schema, p, out) -> out.append(p.path(attribute))
         .append(operator).append(p.value(stored(schema, attribute, value))));
   }
 
@@ -130,7 +130,7 @@ public final class Condition<R> {
     Objects.requireNonNull(attribute, "attribute");
     Objects.requireNonNull(low, "low");
     Objects.requireNonNull(high, "high");
-    return new Condition<>(attribute, (schema, p, out) -> out.append(p.name(attribute.attributeName()))
+    return new Condition<>(attribute, (schema, p, out) -> out.append(p.path(attribute))
         .append(" BETWEEN ").append(p.value(stored(schema, attribute, low)))
         .append(" AND ").append(p.value(stored(schema, attribute, high))));
   }
@@ -149,7 +149,7 @@ public final class Condition<R> {
     Objects.requireNonNull(attribute, "attribute");
     Objects.requireNonNull(operand, "operand");
     return new Condition<>(attribute, (schema, p, out) -> out.append(function).append('(')
-        .append(p.name(attribute.attributeName())).append(", ")
+        .append(p.path(attribute)).append(", ")
         .append(p.value(stored(schema, attribute, operand))).append(')'));
   }
 
@@ -161,7 +161,7 @@ public final class Condition<R> {
     Objects.requireNonNull(attribute, "attribute");
     Objects.requireNonNull(element, "element");
     return new Condition<>(attribute, (schema, p, out) -> out.append("contains(")
-        .append(p.name(attribute.attributeName())).append(", ")
+        .append(p.path(attribute)).append(", ")
         .append(p.value(schema.storedElement(attribute, element))).append(')'));
   }
 
@@ -169,14 +169,14 @@ public final class Condition<R> {
   public static <R> Condition<R> exists(Attribute<R, ?> attribute) {
     Objects.requireNonNull(attribute, "attribute");
     return new Condition<>(attribute, (schema, p, out) -> out.append("attribute_exists(")
-        .append(p.name(attribute.attributeName())).append(')'));
+        .append(p.path(attribute)).append(')'));
   }
 
   /** {@code attribute_not_exists(attribute)}: absent (an empty {@code Optional}, a removed value). */
   public static <R> Condition<R> notExists(Attribute<R, ?> attribute) {
     Objects.requireNonNull(attribute, "attribute");
     return new Condition<>(attribute, (schema, p, out) -> out.append("attribute_not_exists(")
-        .append(p.name(attribute.attributeName())).append(')'));
+        .append(p.path(attribute)).append(')'));
   }
 
   /** {@code attribute_type(attribute, type)}: the attribute is stored as {@code type} ({@code S}, {@code N}, {@code SS}...). */
@@ -184,7 +184,7 @@ public final class Condition<R> {
     Objects.requireNonNull(attribute, "attribute");
     Objects.requireNonNull(type, "type");
     return new Condition<>(attribute, (schema, p, out) -> out.append("attribute_type(")
-        .append(p.name(attribute.attributeName())).append(", ")
+        .append(p.path(attribute)).append(", ")
         .append(p.value(AttributeValue.fromS(type.name()))).append(')'));
   }
 
@@ -387,7 +387,7 @@ public final class Condition<R> {
     }
 
     private Condition<R> compare(String operator, long size) {
-      return new Condition<>(attribute, (schema, p, out) -> out.append("size(").append(p.name(attribute.attributeName()))
+      return new Condition<>(attribute, (schema, p, out) -> out.append("size(").append(p.path(attribute))
           .append(')').append(operator).append(p.value(AttributeValue.fromN(Long.toString(size)))));
     }
 
@@ -423,7 +423,7 @@ public final class Condition<R> {
 
     /** {@code size(attribute) BETWEEN low AND high}. */
     public Condition<R> between(long low, long high) {
-      return new Condition<>(attribute, (schema, p, out) -> out.append("size(").append(p.name(attribute.attributeName()))
+      return new Condition<>(attribute, (schema, p, out) -> out.append("size(").append(p.path(attribute))
           .append(") BETWEEN ").append(p.value(AttributeValue.fromN(Long.toString(low))))
           .append(" AND ").append(p.value(AttributeValue.fromN(Long.toString(high)))));
     }

@@ -30,9 +30,15 @@ public final class ConditionFailedException extends RuntimeException {
 
   static ConditionFailedException of(RecordTableSchema<?> schema, String record, Map<String, AttributeValue> key,
       ConditionalCheckFailedException cause) {
+    return of(schema, record, key, cause, "");
+  }
+
+  /** As above, {@code includes} saying what else the condition required (with a leading space), or empty. */
+  static ConditionFailedException of(RecordTableSchema<?> schema, String record, Map<String, AttributeValue> key,
+      ConditionalCheckFailedException cause, String includes) {
     Map<String, AttributeValue> old = cause.hasItem() ? cause.item() : Map.of();
     return new ConditionFailedException("the condition of a write of " + record + " {" + io.dynakeys.runtime.PrimaryKey.describe(key) + "}"
-        + " did not hold" + (old.isEmpty() ? "" : " (the item as stored is attached)") + "; nothing was written",
+        + includes + " did not hold" + (old.isEmpty() ? "" : " (the item as stored is attached)") + "; nothing was written",
         schema, key, old, cause);
   }
 

@@ -27,10 +27,11 @@ final class Placeholders {
     }
   }
 
-  final Map<String, String> names = new HashMap<>(8);
-  final Map<String, AttributeValue> values = new HashMap<>(8);
+  // Sized as a hand-written request sizes them (most updates name a few attributes; more resize).
+  final Map<String, String> names = new HashMap<>(4);
+  final Map<String, AttributeValue> values = new HashMap<>(4);
   /** The attributes named so far, in the order of their placeholders (few: searched in order). */
-  private String[] attributes = new String[8];
+  private String[] attributes = new String[4];
   private int named;
 
   /** The placeholder of {@code attribute}, the same one each time it is named. */
@@ -47,6 +48,30 @@ final class Placeholders {
     String placeholder = placeholder(NAMES, "#a", named++);
     names.put(placeholder, attribute);
     return placeholder;
+  }
+
+  /**
+   * The document path of {@code handle}: its attribute's placeholder, or for a field of a nested
+   * record each map key's placeholder joined by dots ({@code #a0.#a1}), so no stored name becomes
+   * expression text.
+   */
+  String path(io.dynakeys.runtime.entity.Attribute<?, ?> handle) {
+    if (handle instanceof io.dynakeys.runtime.entity.NestedField<?, ?> field) {
+      return path(field.path());
+    }
+    return name(handle.attributeName());
+  }
+
+  /** The document path of the map keys {@code path}, each a placeholder, joined by dots. */
+  String path(java.util.List<String> path) {
+    if (path.size() == 1) {
+      return name(path.get(0));
+    }
+    StringBuilder out = new StringBuilder(path.size() * 5);
+    for (int i = 0; i < path.size(); i++) {
+      out.append(i == 0 ? "" : ".").append(name(path.get(i)));
+    }
+    return out.toString();
   }
 
   /** A new placeholder holding {@code value}. */

@@ -320,6 +320,10 @@ public final class ShardedAggregate<R> {
     }
 
     private Add put(ValueAttribute<R, ?> attribute, AttributeValue value, String operation) {
+      if (attribute instanceof io.dynakeys.runtime.entity.NestedField<R, ?>) {
+        throw new IllegalArgumentException(operation + "(" + attribute.name() + "): " + entity.name()
+            + "'s aggregate combines its own components, not fields of nested records");
+      }
       if (adds.containsKey(attribute.attributeName())) {
         throw new IllegalArgumentException(entity.name() + "." + attribute.name() + " is added to twice in one"
             + " add: DynamoDB refuses two actions on one attribute; add the sum");

@@ -9,6 +9,7 @@ import io.dynakeys.runtime.entity.GroupedIndexComponent;
 import io.dynakeys.runtime.entity.IndexGroup;
 import io.dynakeys.runtime.entity.IndexKeyComponent;
 import io.dynakeys.runtime.entity.KeyComponent;
+import io.dynakeys.runtime.entity.NestedField;
 import io.dynakeys.runtime.entity.PrimaryKeyComponent;
 import io.dynakeys.runtime.entity.ValueAttribute;
 import io.dynakeys.runtime.schema.RecordTableSchema;
@@ -60,7 +61,13 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 public final class Update<R> {
   private enum Kind { SET, SET_IF_ABSENT, REMOVE, ADD, SUBTRACT, ADD_ELEMENTS, DELETE_ELEMENTS, APPEND, PREPEND }
 
-  private record Action(Kind kind, String attribute, AttributeValue value, String operation) {}
+  /** One action; {@code path} is the map keys of a field of a nested record, else {@code null}. */
+  private record Action(Kind kind, String attribute, AttributeValue value, String operation, List<String> path) {
+    /** The stored names from the item's attribute down to what the action writes. */
+    List<String> target() {
+      return path != null ? path : List.of(attribute);
+    }
+  }
 
   private static final AttributeValue ZERO = AttributeValue.fromN("0");
   private static final AttributeValue EMPTY_LIST = AttributeValue.fromL(List.of());
@@ -73,41 +80,50 @@ public final class Update<R> {
   /** Index-key components this update sets (Optionals unwrapped), or maps to {@code null} when it empties them. */
   private Map<String, Object> indexValues;
   private Condition<R> condition;
+  /** The maps that hold the nested fields this update writes, each once: the condition requires them. */
+  private List<List<String>> nestedMaps;
   private final String versionAttribute;
   private Long expectedVersion;
   private boolean anyVersion;
   private ReturnValue returnValue = ReturnValue.NONE;
   private boolean oldItemOnFailure;
+  private java.time.Clock clock = java.time.Clock.systemUTC();
 
   private Update(RecordTableSchema<R> schema, Key key) {
+    this(schema, Objects.requireNonNull(key, "key").partitionKeyValue(), key.sortKeyValue().orElse(null));
+  }
+
+  /** The update of the item whose key attributes hold {@code partition} and {@code sort} ({@code null}: none given). */
+  private Update(RecordTableSchema<R> schema, AttributeValue partition, AttributeValue sort) {
     this.schema = Objects.requireNonNull(schema, "schema");
-    Objects.requireNonNull(key, "key");
     this.entity = schema.descriptor().orElseThrow(() -> new IllegalArgumentException(
         schema.itemType().rawClass().getSimpleName() + "'s schema was not built from a descriptor"
             + " (RecordTableSchema.builder(LAYOUT)), so its keys cannot be read: typed updates need"
             + " the generated tableSchema()"));
     EntityLayout layout = entity.layout();
-    String pk = key.partitionKeyValue().s();
+    String pk = partition.s();
     if (pk == null) {
       throw new KeyFormatException(layout.record(), "partition key", null, "a key of " + layout.record()
-          + " is a string, not " + key.partitionKeyValue());
+          + " is a string, not " + partition);
     }
     checkOwned(layout, layout.partition(), pk, "partition key");
-    Map<String, AttributeValue> keyMap = new HashMap<>(4);
-    keyMap.put(layout.partition().attribute(), key.partitionKeyValue());
+    String partitionAttribute = layout.partition().attribute();
     if (layout.sort() != null) {
-      AttributeValue sort = key.sortKeyValue().orElseThrow(() -> new KeyFormatException(layout.record(),
-          "sort key", null, "a key of " + layout.record() + " has a sort key"));
+      if (sort == null) {
+        throw new KeyFormatException(layout.record(), "sort key", null, "a key of " + layout.record() + " has a sort key");
+      }
       if (sort.s() == null) {
         throw new KeyFormatException(layout.record(), "sort key", null, "a key of " + layout.record()
             + " is a string, not " + sort);
       }
       checkOwned(layout, layout.sort(), sort.s(), "sort key");
-      keyMap.put(layout.sort().attribute(), sort);
-    } else if (key.sortKeyValue().isPresent()) {
+      // Immutable and small: the request's key as is, and key() without a copy.
+      this.key = Map.of(partitionAttribute, partition, layout.sort().attribute(), sort);
+    } else if (sort != null) {
       throw new KeyFormatException(layout.record(), "sort key", null, layout.record() + " has no sort key");
+    } else {
+      this.key = Map.of(partitionAttribute, partition);
     }
-    this.key = keyMap;
     this.versionAttribute = schema.versionAttribute().orElse(null);
   }
 
@@ -150,6 +166,23 @@ public final class Update<R> {
    */
   public static <R> Update<R> of(RecordTableSchema<R> schema, Key key) {
     return new Update<>(schema, key);
+  }
+
+  /**
+   * An update of the item with the encoded primary key {@code partitionKey} and {@code sortKey}
+   * ({@code TaskKeys.partitionKey("apollo")}, {@code TaskKeys.sortKey(7)}), checked as
+   * {@link #of(RecordTableSchema, Key)} checks a key: the same update without the enhanced
+   * client's {@code Key}, whose construction is most of what a typed request costs beyond a
+   * hand-written one (see benchmarks/README.md).
+   *
+   * @param schema the record's generated schema
+   * @param partitionKey the item's encoded partition key
+   * @param sortKey the item's encoded sort key; {@code null} for a record without one
+   * @throws KeyFormatException when the key is no key of this record
+   */
+  public static <R> Update<R> of(RecordTableSchema<R> schema, String partitionKey, String sortKey) {
+    Objects.requireNonNull(partitionKey, "partitionKey");
+    return new Update<>(schema, AttributeValue.fromS(partitionKey), sortKey == null ? null : AttributeValue.fromS(sortKey));
   }
 
   /** An update of the stored item that has {@code item}'s primary key. */
@@ -669,7 +702,7 @@ public final class Update<R> {
     Placeholders p = new Placeholders();
     // Names in the order the actions name them (the key attribute's placeholder comes after theirs).
     for (int i = 0; i < actions.size(); i++) {
-      p.name(actions.get(i).attribute);
+      target(p, actions.get(i));
     }
     List<String[]> indexSets = null;
     List<String> indexRemoves = null;
@@ -686,6 +719,11 @@ public final class Update<R> {
       out.append(" AND ").append(version).append(" = ")
           .append(p.value(AttributeValue.fromN(Long.toString(expectedVersion))));
     }
+    if (nestedMaps != null) {
+      for (List<String> map : nestedMaps) {
+        out.append(" AND attribute_exists(").append(p.path(map)).append(')');
+      }
+    }
     if (this.condition != null) {
       out.append(" AND ");
       this.condition.renderInAnd(schema, p, out);
@@ -701,7 +739,7 @@ public final class Update<R> {
       }
       out.append(first ? "SET " : ", ");
       first = false;
-      String name = p.name(action.attribute);
+      String name = target(p, action);
       switch (action.kind) {
         case SET -> out.append(name).append(" = ").append(p.value(action.value));
         case SET_IF_ABSENT -> out.append(name).append(" = if_not_exists(").append(name).append(", ")
@@ -722,6 +760,10 @@ public final class Update<R> {
         first = false;
       }
     }
+    List<RecordTableSchema.GeneratedAttribute> generated = schema.generatedAttributes();
+    if (!generated.isEmpty()) {
+      first = generated(p, out, first, generated);
+    }
     if (version != null) {
       out.append(first ? "SET " : ", ").append(version);
       first = false;
@@ -737,7 +779,7 @@ public final class Update<R> {
     for (int i = 0; i < actions.size(); i++) {
       Action action = actions.get(i);
       if (action.kind == Kind.REMOVE) {
-        out.append(first ? (out.length() == 0 ? "REMOVE " : " REMOVE ") : ", ").append(p.name(action.attribute));
+        out.append(first ? (out.length() == 0 ? "REMOVE " : " REMOVE ") : ", ").append(target(p, action));
         first = false;
       }
     }
@@ -751,7 +793,7 @@ public final class Update<R> {
     for (int i = 0; i < actions.size(); i++) {
       Action action = actions.get(i);
       if (action.kind == Kind.ADD || action.kind == Kind.ADD_ELEMENTS) {
-        out.append(first ? (out.length() == 0 ? "ADD " : " ADD ") : ", ").append(p.name(action.attribute))
+        out.append(first ? (out.length() == 0 ? "ADD " : " ADD ") : ", ").append(target(p, action))
             .append(' ').append(p.value(action.value));
         first = false;
       }
@@ -760,13 +802,53 @@ public final class Update<R> {
     for (int i = 0; i < actions.size(); i++) {
       Action action = actions.get(i);
       if (action.kind == Kind.DELETE_ELEMENTS) {
-        out.append(first ? (out.length() == 0 ? "DELETE " : " DELETE ") : ", ").append(p.name(action.attribute))
+        out.append(first ? (out.length() == 0 ? "DELETE " : " DELETE ") : ", ").append(target(p, action))
             .append(' ').append(p.value(action.value));
         first = false;
       }
     }
     String updateText = Placeholders.checkLength(out.toString(), "update expression", entity.name());
     return new Expressions(updateText, conditionText, p.names, p.values);
+  }
+
+  /**
+   * The atomic counters and auto-generated timestamps, as the SDK's extensions write them on an
+   * {@code updateItem}: {@code AtomicCounterExtension}'s
+   * {@code #c = if_not_exists(#c, :start - delta) + :delta} (so an absent counter reads its start
+   * value after the update, as after a put), and {@code AutoGeneratedTimestampRecordExtension}'s
+   * now through the attribute's converter, in {@code if_not_exists} for
+   * {@code WRITE_IF_NOT_EXISTS}.
+   */
+  private boolean generated(Placeholders p, StringBuilder out, boolean first,
+      List<RecordTableSchema.GeneratedAttribute> generated) {
+    java.time.Instant now = null;
+    for (int i = 0; i < generated.size(); i++) {
+      RecordTableSchema.GeneratedAttribute g = generated.get(i);
+      String name = p.name(g.attribute());
+      out.append(first ? "SET " : ", ").append(name).append(" = ");
+      first = false;
+      if (g.counter()) {
+        out.append("if_not_exists(").append(name).append(", ")
+            .append(p.value(AttributeValue.fromN(Long.toString(g.startValue() - g.delta())))).append(") + ")
+            .append(p.value(AttributeValue.fromN(Long.toString(g.delta()))));
+      } else {
+        if (now == null) {
+          now = clock.instant();
+        }
+        String value = p.value(schema.storedTimestamp(g.attribute(), now));
+        if (g.writeIfNotExists()) {
+          out.append("if_not_exists(").append(name).append(", ").append(value).append(')');
+        } else {
+          out.append(value);
+        }
+      }
+    }
+    return first;
+  }
+
+  /** The placeholder path of what {@code action} writes ({@code #a0}, or {@code #a0.#a1} in a nested record). */
+  private static String target(Placeholders p, Action action) {
+    return action.path == null ? p.name(action.attribute) : p.path(action.path);
   }
 
   /** The key attributes of every index this update moves the item in: rewritten, or removed for an emptied sparse component. */
@@ -834,10 +916,39 @@ public final class Update<R> {
     return out;
   }
 
+  private static boolean startsWith(List<String> path, List<String> prefix) {
+    return path.size() > prefix.size() && path.subList(0, prefix.size()).equals(prefix);
+  }
+
+  /** What the condition also requires, for the message of a failure: the nested maps written into. */
+  private String includes() {
+    if (nestedMaps == null) {
+      return "";
+    }
+    List<String> maps = new ArrayList<>(nestedMaps.size());
+    nestedMaps.forEach(m -> maps.add(String.join(".", m)));
+    return " (which includes that the nested record" + (maps.size() == 1 ? " " : "s ") + String.join(", ", maps)
+        + (maps.size() == 1 ? " is" : " are") + " stored: a field of a nested record is updated only inside a stored"
+        + " one; set the whole record when it is absent)";
+  }
+
   /** {@code TaskKeys}, for messages. */
   private String keysClassName() {
     String name = entity.keysClass();
     return name.substring(name.lastIndexOf('.') + 1);
+  }
+
+  /**
+   * The clock the record's {@code @DynamoDbAutoGeneratedTimestampAttribute}s are set from (the
+   * system's UTC clock unless said), read once when the request is built: the role of
+   * {@code AutoGeneratedTimestampRecordExtension.builder().baseClock(clock)}.
+   *
+   * @param clock the clock
+   * @return this update
+   */
+  public Update<R> clock(java.time.Clock clock) {
+    this.clock = Objects.requireNonNull(clock, "clock");
+    return this;
   }
 
   // ---- running
@@ -866,7 +977,7 @@ public final class Update<R> {
     try {
       response = client.updateItem(request);
     } catch (software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException e) {
-      throw ConditionFailedException.of(schema, entity.name(), key, e);
+      throw ConditionFailedException.of(schema, entity.name(), key, e, includes());
     }
     return new UpdateResult<>(schema, returnValue, response.attributes());
   }
@@ -889,7 +1000,7 @@ public final class Update<R> {
         Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null
             ? error.getCause() : error;
         if (cause instanceof software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException c) {
-          throw ConditionFailedException.of(schema, entity.name(), key, c);
+          throw ConditionFailedException.of(schema, entity.name(), key, c, includes());
         }
         throw error instanceof java.util.concurrent.CompletionException ce ? ce
             : new java.util.concurrent.CompletionException(error);
@@ -932,14 +1043,59 @@ public final class Update<R> {
           + entity.name() + "'s @DynamoDbVersionAttribute, which every update increments itself:"
           + " say expectVersion(n) or anyVersion()");
     }
+    List<RecordTableSchema.GeneratedAttribute> generated = schema.generatedAttributes();
+    for (int i = 0; i < generated.size(); i++) {
+      RecordTableSchema.GeneratedAttribute g = generated.get(i);
+      if (g.attribute().equals(name)) {
+        throw new IllegalArgumentException(operation + "(" + attribute.name() + "): \"" + name + "\" is "
+            + entity.name() + "'s " + (g.counter() ? "@DynamoDbAtomicCounter, which every update increments by "
+                + g.delta() + " itself (as AtomicCounterExtension does)"
+                : "@DynamoDbAutoGeneratedTimestampAttribute, which every update sets to now itself"
+                    + (g.writeIfNotExists() ? " when absent (WRITE_IF_NOT_EXISTS)" : "")
+                    + " (as AutoGeneratedTimestampRecordExtension does; clock(...) sets the clock)")
+            + ": leave it out of the update");
+      }
+    }
+    List<String> path = attribute instanceof NestedField<R, ?> field ? field.path() : null;
     for (int i = 0; i < actions.size(); i++) {
       Action before = actions.get(i);
-      if (before.attribute.equals(name)) {
+      if (path == null && before.path == null) {
+        // Two top-level attributes (the usual case, without a list per action).
+        if (before.attribute.equals(name)) {
+          throw new IllegalArgumentException(entity.name() + "." + attribute.name() + " is updated twice in one"
+              + " update (" + before.operation + ", then " + operation + "): DynamoDB refuses two actions on one"
+              + " attribute");
+        }
+        continue;
+      }
+      List<String> other = before.target();
+      List<String> target = path != null ? path : List.of(name);
+      if (other.equals(target)) {
         throw new IllegalArgumentException(entity.name() + "." + attribute.name() + " is updated twice in one update ("
             + before.operation + ", then " + operation + "): DynamoDB refuses two actions on one attribute");
       }
+      if (startsWith(other, target) || startsWith(target, other)) {
+        throw new IllegalArgumentException(operation + "(" + attribute.name() + ") overlaps the " + before.operation
+            + " of " + String.join(".", other) + " in one update of " + entity.name() + ": DynamoDB refuses two"
+            + " actions on overlapping document paths; update the nested record whole or its fields one by one");
+      }
     }
-    actions.add(new Action(kind, name, value, operation));
+    if (path != null) {
+      List<String> map = path.subList(0, path.size() - 1);
+      if (nestedMaps == null) {
+        nestedMaps = new ArrayList<>(2);
+      }
+      // Only the innermost maps: attribute_exists(#a.#b) holds only where #a exists.
+      boolean covered = false;
+      for (List<String> other : nestedMaps) {
+        covered |= other.equals(map) || startsWith(other, map);
+      }
+      if (!covered) {
+        nestedMaps.removeIf(other -> startsWith(map, other));
+        nestedMaps.add(map);
+      }
+    }
+    actions.add(new Action(kind, name, value, operation, path));
     return this;
   }
 }
