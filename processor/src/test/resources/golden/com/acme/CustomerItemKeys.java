@@ -22,14 +22,10 @@ import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
  */
 @Generated("io.dynakeys.processor.KeysProcessor")
 public final class CustomerItemKeys {
-  /**
-   * The attribute that holds the partition key.
-   */
+  /** The attribute that holds the partition key. */
   public static final String PARTITION_KEY_ATTRIBUTE = "pk";
 
-  /**
-   * The attribute that holds the sort key.
-   */
+  /** The attribute that holds the sort key. */
   public static final String SORT_KEY_ATTRIBUTE = "sk";
 
   private static final Lazy<CollectionTableSchema<CustomerItem>> TABLE_SCHEMA = Lazy.of(() -> CollectionTableSchema.builder(CustomerItem.class)
@@ -40,32 +36,24 @@ public final class CustomerItemKeys {
   private CustomerItemKeys() {
   }
 
-  /**
-   * The enhanced-client schema of every member of {@link CustomerItem}: writes by each item's record type, reads by the sort prefix each stored item carries.
-   */
+  /** The enhanced-client schema of every member of {@link CustomerItem}: writes by each item's record type, reads by the sort prefix each stored item carries. */
   public static CollectionTableSchema<CustomerItem> tableSchema() {
     return TABLE_SCHEMA.get();
   }
 
-  /**
-   * Creates the table {@code tableName} with the members' keys and every index of every member, waits until it is active, and returns it; an existing table is returned unchanged when it has that layout, else a {@code TableLayoutMismatchException} says what differs.
-   */
+  /** Creates the table {@code tableName} with the members' keys and every index of every member, waits until it is active, and returns it; an existing table is returned unchanged when it has that layout, else a {@code TableLayoutMismatchException} says what differs. */
   public static DynamoDbTable<CustomerItem> createTable(DynamoDbEnhancedClient client,
       String tableName) {
     return tableSchema().createTable(client, tableName);
   }
 
-  /**
-   * As {@link #createTable(DynamoDbEnhancedClient, String)}, through the asynchronous client: completes once the table is active.
-   */
+  /** As {@link #createTable(DynamoDbEnhancedClient, String)}, through the asynchronous client: completes once the table is active. */
   public static CompletableFuture<DynamoDbAsyncTable<CustomerItem>> createTableAsync(
       DynamoDbEnhancedAsyncClient client, String tableName) {
     return tableSchema().createTable(client, tableName);
   }
 
-  /**
-   * A query of the whole partition {@code CUSTOMER#<customerId>}: every member's items, in key order; narrow it to one member with the returned stage.
-   */
+  /** A query of the whole partition {@code CUSTOMER#<customerId>}: every member's items, in key order; narrow it to one member with the returned stage. */
   public static Query query(String customerId) {
     return new Query(customerId);
   }
@@ -91,9 +79,7 @@ public final class CustomerItemKeys {
     throw new IllegalArgumentException(item.getClass().getName() + " is no member of CustomerItem; recompile CustomerItemKeys");
   }
 
-  /**
-   * A query of a partition of {@link CustomerItem}: as it is, every member's items; narrowed, one member's, through that member's own stages.
-   */
+  /** A query of a partition of {@link CustomerItem}: as it is, every member's items; narrowed, one member's, through that member's own stages. */
   public static final class Query extends KeyStage<CustomerItem> {
     private final String customerId;
 
@@ -102,16 +88,12 @@ public final class CustomerItemKeys {
       this.customerId = customerId;
     }
 
-    /**
-     * The items of {@link Profile} in this partition, with its own typed stages.
-     */
+    /** The items of {@link Profile} in this partition, with its own typed stages. */
     public ProfileKeys.Query profiles() {
       return ProfileKeys.query(customerId);
     }
 
-    /**
-     * The items of {@link Order} in this partition, with its own typed stages.
-     */
+    /** The items of {@link Order} in this partition, with its own typed stages. */
     public OrderKeys.Query orders() {
       return OrderKeys.query(customerId);
     }
@@ -123,14 +105,10 @@ public final class CustomerItemKeys {
    * @param <R> what each case returns
    */
   public interface Cases<R> {
-    /**
-     * What to do with {@link Profile} items.
-     */
+    /** What to do with {@link Profile} items. */
     R onProfile(Profile item);
 
-    /**
-     * What to do with {@link Order} items.
-     */
+    /** What to do with {@link Order} items. */
     R onOrder(Order item);
   }
 }

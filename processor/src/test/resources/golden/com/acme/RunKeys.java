@@ -39,52 +39,33 @@ import software.amazon.awssdk.enhanced.dynamodb.Key;
  */
 @Generated("io.dynakeys.processor.KeysProcessor")
 public final class RunKeys {
-  /**
-   * The attribute that holds the partition key.
-   */
+  /** The attribute that holds the partition key. */
   public static final String PARTITION_KEY_ATTRIBUTE = "pk";
 
-  /**
-   * The attribute that holds the sort key.
-   */
+  /** The attribute that holds the sort key. */
   public static final String SORT_KEY_ATTRIBUTE = "sk";
 
   private static final TextCodec<String> SEASON_CODEC = TextCodec.of(String.class, "Run", "season", '#');
-
   private static final PaddedCodec<Integer> SCORE_CODEC = PaddedCodec.of(Integer.class, "Run", "score", 10, 0L, 2147483647L, true);
-
   private static final PaddedCodec<Long> AT_CODEC = PaddedCodec.of(Long.class, "Run", "at", 16, 0L, 9999999999999999L, false);
-
   private static final TextCodec<String> PLAYER_ID_CODEC = TextCodec.of(String.class, "Run", "playerId", '#');
 
-  /**
-   * {@code season}: text, in {@code pk}.
-   */
+  /** {@code season}: text, in {@code pk}. */
   public static final PrimaryKeyComponent<Run, String> SEASON = Attribute.primaryKey("season", "season", Run::season, SEASON_CODEC);
 
-  /**
-   * {@code score}: 10 digits, inverted, in {@code sk}.
-   */
+  /** {@code score}: 10 digits, inverted, in {@code sk}. */
   public static final PrimaryKeyComponent<Run, Integer> SCORE = Attribute.primaryKey("score", "score", Run::score, SCORE_CODEC);
 
-  /**
-   * {@code at}: 16 digits, in {@code sk}.
-   */
+  /** {@code at}: 16 digits, in {@code sk}. */
   public static final PrimaryKeyComponent<Run, Long> AT = Attribute.primaryKey("at", "at", Run::at, AT_CODEC);
 
-  /**
-   * {@code playerId}: text, in {@code sk}.
-   */
+  /** {@code playerId}: text, in {@code sk}. */
   public static final PrimaryKeyComponent<Run, String> PLAYER_ID = Attribute.primaryKey("playerId", "playerId", Run::playerId, PLAYER_ID_CODEC);
 
-  /**
-   * {@code name}: in no key.
-   */
+  /** {@code name}: in no key. */
   public static final ValueAttribute<Run, String> NAME = Attribute.value("name", "name", Run::name);
 
-  /**
-   * The descriptor of {@link Run}: its components, keys and indexes, made of the constants above; what the table schema and the command line (verify, browse, migrate) read.
-   */
+  /** The descriptor of {@link Run}: its components, keys and indexes, made of the constants above; what the table schema and the command line (verify, browse, migrate) read. */
   public static final EntityDescriptor<Run> LAYOUT = EntityDescriptor.of(Run.class, "com.acme.RunKeys", EntityLayout.of("Run", EntityLayout.key("pk", "SEASON", '#', SEASON_CODEC), EntityLayout.key("sk", "", '#', SCORE_CODEC, AT_CODEC, PLAYER_ID_CODEC), 0), RunKeys::construct, SEASON, SCORE, AT, PLAYER_ID, NAME);
 
   private static final Lazy<RecordTableSchema<Run>> TABLE_SCHEMA = Lazy.of(() -> RecordTableSchema.builder(LAYOUT)
@@ -170,23 +151,17 @@ public final class RunKeys {
     return new SortParts(score, at, playerId);
   }
 
-  /**
-   * A query of the partition {@code SEASON#<season>}; constrain the sort key with the returned stage.
-   */
+  /** A query of the partition {@code SEASON#<season>}; constrain the sort key with the returned stage. */
   public static Query query(String season) {
     return new Query(KeyQuery.partition(null, "pk", RunKeys.partitionKey(season), "sk", '#', ""));
   }
 
-  /**
-   * The primary key of {@code item}, for {@code getItem}, {@code deleteItem} and {@code updateItem}.
-   */
+  /** The primary key of {@code item}, for {@code getItem}, {@code deleteItem} and {@code updateItem}. */
   public static Key key(Run item) {
     return PrimaryKey.of(partitionKey(item), sortKey(item));
   }
 
-  /**
-   * The primary key of the item with these components.
-   */
+  /** The primary key of the item with these components. */
   public static Key key(String season, int score, long at, String playerId) {
     return PrimaryKey.of(partitionKey(season), sortKey(score, at, playerId));
   }
@@ -207,90 +182,66 @@ public final class RunKeys {
     return new Run((String) values[0], (Integer) values[1], (Long) values[2], (String) values[3], (String) values[4]);
   }
 
-  /**
-   * Creates the table {@code tableName} with its key attributes and every secondary index of {@link Run}, waits until it is active, and returns it; an existing table is returned unchanged when it has that layout, else a {@code TableLayoutMismatchException} says what differs.
-   */
+  /** Creates the table {@code tableName} with its key attributes and every secondary index of {@link Run}, waits until it is active, and returns it; an existing table is returned unchanged when it has that layout, else a {@code TableLayoutMismatchException} says what differs. */
   public static DynamoDbTable<Run> createTable(DynamoDbEnhancedClient client, String tableName) {
     return tableSchema().createTable(client, tableName);
   }
 
-  /**
-   * As {@link #createTable(DynamoDbEnhancedClient, String)}, through the asynchronous client: completes once the table is active.
-   */
+  /** As {@link #createTable(DynamoDbEnhancedClient, String)}, through the asynchronous client: completes once the table is active. */
   public static CompletableFuture<DynamoDbAsyncTable<Run>> createTableAsync(
       DynamoDbEnhancedAsyncClient client, String tableName) {
     return tableSchema().createTable(client, tableName);
   }
 
-  /**
-   * The components of a parsed partition key of {@link Run}.
-   */
+  /** The components of a parsed partition key of {@link Run}. */
   public record PartitionParts(String season) {
   }
 
-  /**
-   * The components of a parsed sort key of {@link Run}.
-   */
+  /** The components of a parsed sort key of {@link Run}. */
   public record SortParts(int score, long at, String playerId) {
   }
 
-  /**
-   * A query of the partition; narrow it by {@code score}, or run it as it is.
-   */
+  /** A query of the partition; narrow it by {@code score}, or run it as it is. */
   public static final class Query extends KeyStage<Run> {
     private Query(KeyQuery<Run> query) {
       super(query);
     }
 
-    /**
-     * Items whose {@code score} equals {@code score}; the key prefix ends at the delimiter, so no other value's items match.
-     */
+    /** Items whose {@code score} equals {@code score}; the key prefix ends at the delimiter, so no other value's items match. */
     public QueryByScore score(int score) {
       return new QueryByScore(query.withEqual(SCORE_CODEC, score, false));
     }
 
-    /**
-     * A range of {@code score}, whatever follows it, in key order. Bounds are values: {@code @Inverted} is flipped for you.
-     */
+    /** A range of {@code score}, whatever follows it, in key order. Bounds are values: {@code @Inverted} is flipped for you. */
     public NumberRangeStep<Run> score() {
       return NumberRangeStep.of(query, SCORE_CODEC.digits(), false);
     }
   }
 
-  /**
-   * A query of the partition, with equal score; narrow it by {@code at}, or run it as it is.
-   */
+  /** A query of the partition, with equal score; narrow it by {@code at}, or run it as it is. */
   public static final class QueryByScore extends KeyStage<Run> {
     private QueryByScore(KeyQuery<Run> query) {
       super(query);
     }
 
-    /**
-     * Items whose {@code at} equals {@code at}; the key prefix ends at the delimiter, so no other value's items match.
-     */
+    /** Items whose {@code at} equals {@code at}; the key prefix ends at the delimiter, so no other value's items match. */
     public QueryByScoreAndAt at(long at) {
       return new QueryByScoreAndAt(query.withEqual(AT_CODEC, at, false));
     }
 
-    /**
-     * A range of {@code at}, whatever follows it, in key order.
-     */
+    /** A range of {@code at}, whatever follows it, in key order. */
     public NumberRangeStep<Run> at() {
       return NumberRangeStep.of(query, AT_CODEC.digits(), false);
     }
   }
 
-  /**
-   * A query of the partition, with equal score, at; narrow it by {@code playerId}, or run it as it is.
-   */
+  /** A query of the partition, with equal score, at; narrow it by {@code playerId}, or run it as it is. */
   public static final class QueryByScoreAndAt extends KeyStage<Run> {
     private QueryByScoreAndAt(KeyQuery<Run> query) {
       super(query);
     }
 
-    /**
-     * The item whose {@code playerId} equals {@code playerId}, the last sort component.
-     */
+    /** The item whose {@code playerId} equals {@code playerId}, the last sort component. */
     public KeyQuery<Run> playerId(String playerId) {
       return query.withEqual(PLAYER_ID_CODEC, playerId, true);
     }

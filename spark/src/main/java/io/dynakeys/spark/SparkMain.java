@@ -136,17 +136,8 @@ public final class SparkMain implements Callable<Integer> {
       description = "Re-key every exported item with a Migration: to a new export (--output) for ImportTable, or back"
           + " into the live table (--table) with dynakeys migrate's conditions.")
   static final class RekeyCommand extends Base {
-    @Option(names = "--migration", required = true, description = "the io.dynakeys.tools.Migration class")
-    String migration;
-
-    @Option(names = "--from", description = "the old layout's Keys class (default: the migration's first type argument)")
-    String from;
-
-    @Option(names = "--to", description = "the new layout's Keys class (default: its second)")
-    String to;
-
-    @Option(names = "--drop-unknown-attributes", description = "drop attributes the old record does not declare")
-    boolean drop;
+    @CommandLine.Mixin
+    MigrationOptions migration;
 
     @Option(names = "--output", description = "write the re-keyed export here (a new directory)")
     String output;
@@ -165,8 +156,8 @@ public final class SparkMain implements Callable<Integer> {
       SparkSession s = spark();
       Export e = Export.open(export, s.sparkContext().hadoopConfiguration());
       ExportRekey.Result r = output != null
-          ? ExportRekey.toFiles(s, e, migration, from, to, !drop, output)
-          : ExportRekey.toTable(s, e, migration, from, to, !drop, table.live());
+          ? ExportRekey.toFiles(s, e, migration.migration, migration.from, migration.to, !migration.drop, output)
+          : ExportRekey.toTable(s, e, migration.migration, migration.from, migration.to, !migration.drop, table.live());
       PrintWriter out = spec.commandLine().getOut();
       out.println("export " + e.directory() + ": " + r.outcomes().values().stream().mapToLong(Long::longValue).sum()
           + " items");
@@ -210,17 +201,8 @@ public final class SparkMain implements Callable<Integer> {
       description = "Apply an incremental export of the old table (NEW_AND_OLD_IMAGES, over the re-key's window) to"
           + " the new table the re-keyed export was imported into, re-keyed, never over another writer's item.")
   static final class CatchUp extends Base {
-    @Option(names = "--migration", required = true, description = "the io.dynakeys.tools.Migration class the re-key used")
-    String migration;
-
-    @Option(names = "--from", description = "the old layout's Keys class (default: the migration's first type argument)")
-    String from;
-
-    @Option(names = "--to", description = "the new layout's Keys class (default: its second)")
-    String to;
-
-    @Option(names = "--drop-unknown-attributes", description = "drop attributes the old record does not declare")
-    boolean drop;
+    @CommandLine.Mixin
+    MigrationOptions migration;
 
     @CommandLine.Mixin
     TableOptions table;
@@ -234,7 +216,8 @@ public final class SparkMain implements Callable<Integer> {
         throw new ConfigurationException("--table (the new table) is required");
       }
       SparkSession s = spark();
-      ExportRekey.Result r = ExportCatchUp.apply(s, export, migration, from, to, !drop, table.live());
+      ExportRekey.Result r = ExportCatchUp.apply(s, export, migration.migration, migration.from, migration.to,
+          !migration.drop, table.live());
       PrintWriter out = spec.commandLine().getOut();
       out.println("incremental export " + export + ": " + r.outcomes().values().stream().mapToLong(Long::longValue)
           .sum() + " changes");
@@ -247,6 +230,22 @@ public final class SparkMain implements Callable<Integer> {
       out.flush();
       return r.ok() ? 0 : 1;
     }
+  }
+
+  /** The migration a re-key runs and a catch-up repeats, and the layouts it goes between. */
+  static final class MigrationOptions {
+    @Option(names = "--migration", required = true,
+        description = "the io.dynakeys.tools.Migration class (for catch-up: the one the re-key used)")
+    String migration;
+
+    @Option(names = "--from", description = "the old layout's Keys class (default: the migration's first type argument)")
+    String from;
+
+    @Option(names = "--to", description = "the new layout's Keys class (default: its second)")
+    String to;
+
+    @Option(names = "--drop-unknown-attributes", description = "drop attributes the old record does not declare")
+    boolean drop;
   }
 
   static final class TableOptions {

@@ -29,7 +29,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * {@code AWS_ENDPOINT_URL_DYNAMODB} names one. Each named class's table is created with its
  * secondary indexes through the class's own {@code createTable}, under a unique name, before each
  * test (or once per class, see {@link #tables()}) and deleted after it, so tests, and test classes
- * running in parallel, never see each other's items.
+ * running in parallel, never see each other's items. A {@code @TimeToLive} record's table on a
+ * server without time to live (dynalite) is used as it is: the attribute is stored, nothing expires.
  *
  * <p>Test and lifecycle methods (and, with {@link TablesPer#CLASS}, constructors) may declare
  * parameters of these types: {@code DynamoDbEnhancedClient}, {@code DynamoDbClient},

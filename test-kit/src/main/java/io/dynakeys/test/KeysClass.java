@@ -1,5 +1,6 @@
 package io.dynakeys.test;
 
+import io.dynakeys.runtime.schema.TimeToLiveUnsupportedException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -29,9 +30,18 @@ record KeysClass(Class<?> type, TableSchema<?> schema, Method createTable) {
         return schema.itemType().rawClass();
     }
 
-    /** Creates the table with its secondary indexes, waiting until it is active. */
+    /**
+     * Creates the table with its secondary indexes, waiting until it is active. On a server without
+     * time to live (dynalite) a {@code @TimeToLive} record's {@code createTable} creates the table and
+     * then says it could not enable expiry; the table is usable, and no local server expires items
+     * on a test's time scale anyway, so the kit goes on with it.
+     */
     DynamoDbTable<?> create(DynamoDbEnhancedClient client, String tableName) {
-        return (DynamoDbTable<?>) invoke(createTable, type, client, tableName);
+        try {
+            return (DynamoDbTable<?>) invoke(createTable, type, client, tableName);
+        } catch (TimeToLiveUnsupportedException noExpiry) {
+            return client.table(noExpiry.tableName(), schema);
+        }
     }
 
     private static Method staticMethod(Class<?> type, String name, Class<?>... parameters) {

@@ -30,16 +30,31 @@ final class Tables implements AutoCloseable {
      */
     static Tables create(DynamoEndpoint endpoint, List<KeysClass> classes, Class<?> testClass) {
         Tables tables = new Tables(endpoint);
+        String creating = null;
         try {
             for (KeysClass keys : classes) {
-                String name = TestTables.NAME_PREFIX + testClass.getSimpleName() + "-"
+                creating = TestTables.NAME_PREFIX + testClass.getSimpleName() + "-"
                         + keys.itemType().getSimpleName() + "-" + UUID.randomUUID();
-                tables.byKeysClass.put(keys.type(), keys.create(endpoint.enhancedClient(), name));
+                tables.byKeysClass.put(keys.type(), keys.create(endpoint.enhancedClient(), creating));
                 tables.keysClasses.put(keys.type(), keys);
+                creating = null;
             }
             return tables;
         } catch (RuntimeException e) {
-            tables.close();
+            // A createTable that failed after the server made the table (waiting until it was
+            // active, say) must not leave it behind either.
+            if (creating != null) {
+                try {
+                    TestTables.deleteTable(endpoint.client(), creating);
+                } catch (RuntimeException cleanup) {
+                    e.addSuppressed(cleanup);
+                }
+            }
+            try {
+                tables.close();
+            } catch (RuntimeException cleanup) {
+                e.addSuppressed(cleanup);
+            }
             throw e;
         }
     }

@@ -74,11 +74,53 @@ public final class SourceFileWriter {
   }
 
   private static String render(String packageName, TypeSpec type) {
-    return JavaFile.builder(packageName, type)
+    return compact(JavaFile.builder(packageName, type)
         .skipJavaLangImports(true)
         .indent("  ")
         .build()
-        .toString();
+        .toString());
+  }
+
+  /**
+   * {@code source} as JavaPoet renders it, with two layouts JavaPoet cannot write made compact: a
+   * Javadoc comment of one line of text is written on one line, between its opening and closing
+   * markers, and the blank line JavaPoet puts between two members is left out between undocumented private
+   * constants (the codecs), which read as one block. Nothing but line breaks, indentation and
+   * comment markers changes: the same tokens, the same Javadoc text.
+   */
+  static String compact(String source) {
+    String[] lines = source.split("\n", -1);
+    StringBuilder out = new StringBuilder(source.length());
+    int i = 0;
+    while (i < lines.length) {
+      String line = lines[i];
+      if (line.strip().equals("/**") && i + 2 < lines.length) {
+        String indent = line.substring(0, line.indexOf('/'));
+        String text = lines[i + 1];
+        if (text.startsWith(indent + " * ") && lines[i + 2].equals(indent + " */")) {
+          out.append(indent).append("/** ").append(text, indent.length() + 3, text.length()).append(" */\n");
+          i += 3;
+          continue;
+        }
+      }
+      if (line.isEmpty() && i > 0 && i + 1 < lines.length
+          && isPrivateConstant(lines[i - 1]) && isPrivateConstant(lines[i + 1])) {
+        i++;
+        continue;
+      }
+      out.append(line);
+      if (i + 1 < lines.length) {
+        out.append('\n');
+      }
+      i++;
+    }
+    return out.toString();
+  }
+
+  /** Whether {@code line} is a whole declaration of a private static final field, initializer included. */
+  private static boolean isPrivateConstant(String line) {
+    String trimmed = line.strip();
+    return trimmed.startsWith("private static final ") && trimmed.endsWith(";") && trimmed.contains(" = ");
   }
 
   /**
