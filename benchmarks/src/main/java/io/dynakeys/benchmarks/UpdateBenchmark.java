@@ -12,6 +12,7 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import software.amazon.awssdk.enhanced.dynamodb.Key;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
@@ -62,6 +63,22 @@ public class UpdateBenchmark {
   @Benchmark
   public UpdateItemRequest handWritten(Inputs in) {
     return handWritten(in.next());
+  }
+
+  /**
+   * The enhanced client's {@code Key} alone, as {@code RunKeys.key(...)} builds it and the typed
+   * variant pays before {@code Update.of}: the SDK's {@code Key.builder()...build()} (two
+   * {@code AttributeValue}s, and the {@code String.format} of two validation messages that its
+   * constructor formats on every call). Not a request: what the {@code Key} form costs beyond the
+   * key text.
+   */
+  @Benchmark
+  public Key enhancedKeyOnly(Inputs in) {
+    return key(in.next());
+  }
+
+  static Key key(Run run) {
+    return RunKeys.key(run.season(), run.score(), run.at(), run.playerId());
   }
 
   static UpdateItemRequest typed(Run run) {

@@ -39,13 +39,13 @@ public final class Condition<R> {
 
   private final Node<R> node;
   private final int precedence;
-  /** The handles this condition names, in order of first appearance, each once. */
-  private final List<Attribute<R, ?>> attributes;
+  /** The handles this condition names, in order of first appearance, each once (a leaf's: made when asked). */
+  private List<Attribute<R, ?>> attributes;
   /** The condition this one negates, so that a double negation is written as the condition itself. */
   private Condition<R> negationOf;
 
-  private Condition(Attribute<R, ?> attribute, Node<R> node) {
-    this(node, SIMPLE, List.of(attribute));
+  private Condition(Node<R> node) {
+    this(node, SIMPLE, null);
   }
 
   private Condition(Node<R> node, int precedence, List<Attribute<R, ?>> attributes) {
@@ -73,17 +73,236 @@ public final class Condition<R> {
     render(schema, p, out, AND);
   }
 
-  /** How a condition writes itself into an expression. */
-  @FunctionalInterface
-  interface Node<R> {
-    void render(RecordTableSchema<R> schema, Placeholders p, StringBuilder out);
+  /**
+   * How a condition writes itself into an expression, in two parts: its text, which depends only on
+   * its shape (the kind of each term, its operator, the stored names it names, how the terms are
+   * combined) and the placeholders numbered before it; and its values, bound in the order the text
+   * numbers them. An update writes the text of a shape once and binds only the values of each
+   * request ({@code Update}'s prepared shapes).
+   */
+  abstract static class Node<R> {
+    /** The hash of this node's shape: nodes of one shape have one hash. */
+    final int shape;
+
+    Node(int shape) {
+      this.shape = shape;
+    }
+
+    /** Writes the text, numbering the names and values in {@code p}. */
+    abstract void render(RecordTableSchema<R> schema, Placeholders p, StringBuilder out);
+
+    /** Adds the values that {@link #render} numbers, in its order, and writes no text. */
+    abstract void bind(RecordTableSchema<R> schema, Placeholders.Bound out);
+
+    /**
+     * Whether {@code other} writes the same text as this node after the same placeholders,
+     * whatever either's values: the same kinds, operators and stored names, combined alike.
+     */
+    abstract boolean sameShape(Node<?> other);
+
+    /** This node's shape without its values, to keep: what a prepared shape compares with. */
+    abstract Node<R> shapeOnly();
+  }
+
+  /** The kinds of a simple condition. */
+  private static final int COMPARE = 0;
+  private static final int BETWEEN = 1;
+  private static final int FUNCTION = 2;
+  private static final int ELEMENT = 3;
+  private static final int EXISTS = 4;
+  private static final int NOT_EXISTS = 5;
+  private static final int TYPE = 6;
+  private static final int SIZE = 7;
+  private static final int SIZE_BETWEEN = 8;
+
+  /**
+   * A simple condition on one handle: {@code kind}, with {@code operator} (a comparison's
+   * {@code " = "}, a function's name) and up to two operands ({@code null} in a kept shape).
+   */
+  private static final class Leaf<R> extends Node<R> {
+    private final int kind;
+    private final String operator;
+    /** The handle; {@code null} in a kept shape, which holds no handle (nor its record's classes). */
+    private final Attribute<R, ?> attribute;
+    /** What the handle is written as: its attribute name, or a nested field's map keys. */
+    private final Object path;
+    private final Object a;
+    private final Object b;
+
+    Leaf(int kind, String operator, Attribute<R, ?> attribute, Object a, Object b) {
+      this(kind, operator, attribute, attribute instanceof io.dynakeys.runtime.entity.NestedField<?, ?> field
+          ? field.path() : attribute.attributeName(), a, b);
+    }
+
+    private Leaf(int kind, String operator, Attribute<R, ?> attribute, Object path, Object a, Object b) {
+      super((31 * kind + operator.hashCode()) * 31 + path.hashCode());
+      this.kind = kind;
+      this.operator = operator;
+      this.attribute = attribute;
+      this.path = path;
+      this.a = a;
+      this.b = b;
+    }
+
+    @Override
+    void render(RecordTableSchema<R> schema, Placeholders p, StringBuilder out) {
+      switch (kind) {
+        case COMPARE -> out.append(p.path(attribute)).append(operator).append(p.value(storedA(schema)));
+        case BETWEEN -> out.append(p.path(attribute)).append(" BETWEEN ").append(p.value(storedA(schema)))
+            .append(" AND ").append(p.value(storedB(schema)));
+        case FUNCTION, ELEMENT, TYPE -> out.append(operator).append('(').append(p.path(attribute)).append(", ")
+            .append(p.value(storedA(schema))).append(')');
+        case EXISTS, NOT_EXISTS -> out.append(operator).append('(').append(p.path(attribute)).append(')');
+        case SIZE -> out.append("size(").append(p.path(attribute)).append(')').append(operator)
+            .append(p.value(storedA(schema)));
+        case SIZE_BETWEEN -> out.append("size(").append(p.path(attribute)).append(") BETWEEN ")
+            .append(p.value(storedA(schema))).append(" AND ").append(p.value(storedB(schema)));
+        default -> throw new AssertionError(kind);
+      }
+    }
+
+    @Override
+    void bind(RecordTableSchema<R> schema, Placeholders.Bound out) {
+      switch (kind) {
+        case COMPARE, FUNCTION, ELEMENT, TYPE, SIZE -> out.add(storedA(schema));
+        case BETWEEN, SIZE_BETWEEN -> {
+          out.add(storedA(schema));
+          out.add(storedB(schema));
+        }
+        case EXISTS, NOT_EXISTS -> { }
+        default -> throw new AssertionError(kind);
+      }
+    }
+
+    /** The first operand as stored, converted as {@link #render} converts it. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private AttributeValue storedA(RecordTableSchema<R> schema) {
+      return switch (kind) {
+        case ELEMENT -> schema.storedElement((Attribute) attribute, a);
+        case TYPE -> AttributeValue.fromS(((AttributeValueType) a).name());
+        case SIZE, SIZE_BETWEEN -> AttributeValue.fromN(Long.toString((Long) a));
+        default -> stored(schema, (Attribute) attribute, a);
+      };
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private AttributeValue storedB(RecordTableSchema<R> schema) {
+      return kind == SIZE_BETWEEN ? AttributeValue.fromN(Long.toString((Long) b)) : stored(schema, (Attribute) attribute, b);
+    }
+
+    @Override
+    boolean sameShape(Node<?> other) {
+      // A String (an attribute) never equals a List (a nested field's keys): the two are apart.
+      return other instanceof Leaf<?> o && o.kind == kind && o.operator.equals(operator) && o.path.equals(path);
+    }
+
+    @Override
+    Node<R> shapeOnly() {
+      return new Leaf<>(kind, operator, null, path instanceof List<?> keys ? List.copyOf(keys) : path, null, null);
+    }
+  }
+
+  /** {@code NOT condition}. */
+  private static final class Not<R> extends Node<R> {
+    private final Condition<R> condition;
+
+    Not(Condition<R> condition) {
+      super(-31 * condition.node.shape);
+      this.condition = condition;
+    }
+
+    @Override
+    void render(RecordTableSchema<R> schema, Placeholders p, StringBuilder out) {
+      out.append("NOT ");
+      condition.render(schema, p, out, NOT);
+    }
+
+    @Override
+    void bind(RecordTableSchema<R> schema, Placeholders.Bound out) {
+      condition.node.bind(schema, out);
+    }
+
+    @Override
+    boolean sameShape(Node<?> other) {
+      return other instanceof Not<?> o && condition.node.sameShape(o.condition.node);
+    }
+
+    @Override
+    Node<R> shapeOnly() {
+      return new Not<>(new Condition<>(condition.node.shapeOnly(), condition.precedence, List.of()));
+    }
+  }
+
+  /** Conditions joined by {@code AND} or {@code OR}. */
+  private static final class Join<R> extends Node<R> {
+    private final String operator;
+    private final int precedence;
+    private final List<Condition<R>> conditions;
+
+    Join(String operator, int precedence, List<Condition<R>> conditions) {
+      super(joinHash(operator, conditions));
+      this.operator = operator;
+      this.precedence = precedence;
+      this.conditions = conditions;
+    }
+
+    private static int joinHash(String operator, List<? extends Condition<?>> conditions) {
+      int h = operator.hashCode();
+      for (int i = 0; i < conditions.size(); i++) {
+        h = 31 * h + ((Condition<?>) conditions.get(i)).node().shape;
+      }
+      return h;
+    }
+
+    @Override
+    void render(RecordTableSchema<R> schema, Placeholders p, StringBuilder out) {
+      for (int i = 0; i < conditions.size(); i++) {
+        if (i > 0) {
+          out.append(operator);
+        }
+        conditions.get(i).render(schema, p, out, precedence);
+      }
+    }
+
+    @Override
+    void bind(RecordTableSchema<R> schema, Placeholders.Bound out) {
+      for (int i = 0; i < conditions.size(); i++) {
+        conditions.get(i).node.bind(schema, out);
+      }
+    }
+
+    @Override
+    boolean sameShape(Node<?> other) {
+      if (!(other instanceof Join<?> o) || !o.operator.equals(operator) || o.conditions.size() != conditions.size()) {
+        return false;
+      }
+      for (int i = 0; i < conditions.size(); i++) {
+        if (!conditions.get(i).node.sameShape(o.conditions.get(i).node)) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    @Override
+    Node<R> shapeOnly() {
+      List<Condition<R>> kept = new java.util.ArrayList<>(conditions.size());
+      for (Condition<R> c : conditions) {
+        kept.add(new Condition<>(c.node.shapeOnly(), c.precedence, List.of()));
+      }
+      return new Join<>(operator, precedence, List.copyOf(kept));
+    }
+  }
+
+  /** What this condition writes: its shape and its values. */
+  Node<R> node() {
+    return node;
   }
 
   private static <R, T> Condition<R> compare(Attribute<R, T> attribute, String operator, T value) {
     Objects.requireNonNull(attribute, "attribute");
     Objects.requireNonNull(value, "value");
-    return new Condition<>(attribute, (schema, p, out) -> out.append(p.path(attribute))
-        .append(operator).append(p.value(stored(schema, attribute, value))));
+    return new Condition<>(new Leaf<>(COMPARE, operator, attribute, value, null));
   }
 
   static <R, T> AttributeValue stored(RecordTableSchema<R> schema, Attribute<R, T> attribute, T value) {
@@ -130,9 +349,7 @@ public final class Condition<R> {
     Objects.requireNonNull(attribute, "attribute");
     Objects.requireNonNull(low, "low");
     Objects.requireNonNull(high, "high");
-    return new Condition<>(attribute, (schema, p, out) -> out.append(p.path(attribute))
-        .append(" BETWEEN ").append(p.value(stored(schema, attribute, low)))
-        .append(" AND ").append(p.value(stored(schema, attribute, high))));
+    return new Condition<>(new Leaf<>(BETWEEN, " BETWEEN ", attribute, low, high));
   }
 
   /** {@code begins_with(attribute, prefix)} on a string component. */
@@ -148,9 +365,7 @@ public final class Condition<R> {
   private static <R> Condition<R> function(String function, Attribute<R, String> attribute, String operand) {
     Objects.requireNonNull(attribute, "attribute");
     Objects.requireNonNull(operand, "operand");
-    return new Condition<>(attribute, (schema, p, out) -> out.append(function).append('(')
-        .append(p.path(attribute)).append(", ")
-        .append(p.value(stored(schema, attribute, operand))).append(')'));
+    return new Condition<>(new Leaf<>(FUNCTION, function, attribute, operand, null));
   }
 
   /**
@@ -160,32 +375,26 @@ public final class Condition<R> {
   public static <R, E> Condition<R> containsElement(Attribute<R, ? extends Collection<E>> attribute, E element) {
     Objects.requireNonNull(attribute, "attribute");
     Objects.requireNonNull(element, "element");
-    return new Condition<>(attribute, (schema, p, out) -> out.append("contains(")
-        .append(p.path(attribute)).append(", ")
-        .append(p.value(schema.storedElement(attribute, element))).append(')'));
+    return new Condition<>(new Leaf<>(ELEMENT, "contains", attribute, element, null));
   }
 
   /** {@code attribute_exists(attribute)}. */
   public static <R> Condition<R> exists(Attribute<R, ?> attribute) {
     Objects.requireNonNull(attribute, "attribute");
-    return new Condition<>(attribute, (schema, p, out) -> out.append("attribute_exists(")
-        .append(p.path(attribute)).append(')'));
+    return new Condition<>(new Leaf<>(EXISTS, "attribute_exists", attribute, null, null));
   }
 
   /** {@code attribute_not_exists(attribute)}: absent (an empty {@code Optional}, a removed value). */
   public static <R> Condition<R> notExists(Attribute<R, ?> attribute) {
     Objects.requireNonNull(attribute, "attribute");
-    return new Condition<>(attribute, (schema, p, out) -> out.append("attribute_not_exists(")
-        .append(p.path(attribute)).append(')'));
+    return new Condition<>(new Leaf<>(NOT_EXISTS, "attribute_not_exists", attribute, null, null));
   }
 
   /** {@code attribute_type(attribute, type)}: the attribute is stored as {@code type} ({@code S}, {@code N}, {@code SS}...). */
   public static <R> Condition<R> hasType(Attribute<R, ?> attribute, AttributeValueType type) {
     Objects.requireNonNull(attribute, "attribute");
     Objects.requireNonNull(type, "type");
-    return new Condition<>(attribute, (schema, p, out) -> out.append("attribute_type(")
-        .append(p.path(attribute)).append(", ")
-        .append(p.value(AttributeValue.fromS(type.name()))).append(')'));
+    return new Condition<>(new Leaf<>(TYPE, "attribute_type", attribute, type, null));
   }
 
   /** {@code size(attribute)}, to compare: a string's UTF-8 bytes, a set's or list's elements. */
@@ -211,10 +420,7 @@ public final class Condition<R> {
     if (condition.negationOf != null) {
       return condition.negationOf;
     }
-    Condition<R> negation = new Condition<>((schema, p, out) -> {
-      out.append("NOT ");
-      condition.render(schema, p, out, NOT);
-    }, NOT, condition.attributes);
+    Condition<R> negation = new Condition<>(new Not<>(condition), NOT, condition.attributes());
     negation.negationOf = condition;
     return negation;
   }
@@ -245,19 +451,12 @@ public final class Condition<R> {
       return conditions.get(0);
     }
     int precedence = operator.equals(" AND ") ? AND : OR;
-    return new Condition<>((schema, p, out) -> {
-      for (int i = 0; i < conditions.size(); i++) {
-        if (i > 0) {
-          out.append(operator);
-        }
-        conditions.get(i).render(schema, p, out, precedence);
-      }
-    }, precedence, union(conditions));
+    return new Condition<>(new Join<>(operator, precedence, conditions), precedence, union(conditions));
   }
 
   private static <R> List<Attribute<R, ?>> union(List<Condition<R>> conditions) {
     java.util.LinkedHashSet<Attribute<R, ?>> all = new java.util.LinkedHashSet<>();
-    conditions.forEach(c -> all.addAll(c.attributes));
+    conditions.forEach(c -> all.addAll(c.attributes()));
     return List.copyOf(all);
   }
 
@@ -269,7 +468,13 @@ public final class Condition<R> {
    * @return the handles
    */
   public List<Attribute<R, ?>> attributes() {
-    return attributes;
+    List<Attribute<R, ?>> out = attributes;
+    if (out == null) {
+      // A simple condition's one handle, listed when asked (an immutable list: a race makes equal ones).
+      out = List.of(((Leaf<R>) node).attribute);
+      attributes = out;
+    }
+    return out;
   }
 
   /**
@@ -301,7 +506,7 @@ public final class Condition<R> {
    */
   public Expression toFilterExpression(RecordTableSchema<R> schema, Expression first) {
     Objects.requireNonNull(schema, "schema");
-    for (Attribute<R, ?> attribute : attributes) {
+    for (Attribute<R, ?> attribute : attributes()) {
       schema.isOptional(attribute); // throws for a handle that is no component of the schema
     }
     Placeholders p = new Placeholders();
@@ -387,8 +592,7 @@ public final class Condition<R> {
     }
 
     private Condition<R> compare(String operator, long size) {
-      return new Condition<>(attribute, (schema, p, out) -> out.append("size(").append(p.path(attribute))
-          .append(')').append(operator).append(p.value(AttributeValue.fromN(Long.toString(size)))));
+      return new Condition<>(new Leaf<>(SIZE, operator, attribute, size, null));
     }
 
     /** {@code size(attribute) = size}. */
@@ -423,9 +627,7 @@ public final class Condition<R> {
 
     /** {@code size(attribute) BETWEEN low AND high}. */
     public Condition<R> between(long low, long high) {
-      return new Condition<>(attribute, (schema, p, out) -> out.append("size(").append(p.path(attribute))
-          .append(") BETWEEN ").append(p.value(AttributeValue.fromN(Long.toString(low))))
-          .append(" AND ").append(p.value(AttributeValue.fromN(Long.toString(high)))));
+      return new Condition<>(new Leaf<>(SIZE_BETWEEN, " BETWEEN ", attribute, low, high));
     }
   }
 }

@@ -81,6 +81,72 @@ final class Placeholders {
     return placeholder;
   }
 
+  /** The value placeholder numbered {@code i}: {@code :v0}, {@code :v1}, ... */
+  static String valuePlaceholder(int i) {
+    return placeholder(VALUES, ":v", i);
+  }
+
+  /**
+   * The values of one request bound to a prepared expression: the {@code i}th value added is
+   * {@code :vi}, as {@link #value} numbers them. An immutable map once handed out (the request's
+   * builder copies it); sized once, from the prepared shape's count of values.
+   */
+  static final class Bound extends java.util.AbstractMap<String, AttributeValue> {
+    private final AttributeValue[] values;
+    private int size;
+
+    Bound(int capacity) {
+      values = new AttributeValue[capacity];
+    }
+
+    void add(AttributeValue value) {
+      values[size++] = java.util.Objects.requireNonNull(value, "value");
+    }
+
+    @Override
+    public int size() {
+      return size;
+    }
+
+    @Override
+    public void forEach(java.util.function.BiConsumer<? super String, ? super AttributeValue> action) {
+      for (int i = 0; i < size; i++) {
+        action.accept(valuePlaceholder(i), values[i]);
+      }
+    }
+
+    @Override
+    public java.util.Set<Map.Entry<String, AttributeValue>> entrySet() {
+      return new java.util.AbstractSet<>() {
+        @Override
+        public int size() {
+          return size;
+        }
+
+        @Override
+        public java.util.Iterator<Map.Entry<String, AttributeValue>> iterator() {
+          return new java.util.Iterator<>() {
+            private int next;
+
+            @Override
+            public boolean hasNext() {
+              return next < size;
+            }
+
+            @Override
+            public Map.Entry<String, AttributeValue> next() {
+              if (next >= size) {
+                throw new java.util.NoSuchElementException();
+              }
+              int i = next++;
+              return Map.entry(valuePlaceholder(i), values[i]);
+            }
+          };
+        }
+      };
+    }
+  }
+
   private static String placeholder(String[] cache, String prefix, int i) {
     return i < cache.length ? cache[i] : prefix + i;
   }

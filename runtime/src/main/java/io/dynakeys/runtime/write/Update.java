@@ -13,6 +13,7 @@ import io.dynakeys.runtime.entity.NestedField;
 import io.dynakeys.runtime.entity.PrimaryKeyComponent;
 import io.dynakeys.runtime.entity.ValueAttribute;
 import io.dynakeys.runtime.schema.RecordTableSchema;
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -23,6 +24,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbAsyncTable;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
@@ -96,10 +98,13 @@ public final class Update<R> {
   /** The update of the item whose key attributes hold {@code partition} and {@code sort} ({@code null}: none given). */
   private Update(RecordTableSchema<R> schema, AttributeValue partition, AttributeValue sort) {
     this.schema = Objects.requireNonNull(schema, "schema");
-    this.entity = schema.descriptor().orElseThrow(() -> new IllegalArgumentException(
-        schema.itemType().rawClass().getSimpleName() + "'s schema was not built from a descriptor"
-            + " (RecordTableSchema.builder(LAYOUT)), so its keys cannot be read: typed updates need"
-            + " the generated tableSchema()"));
+    Optional<EntityDescriptor<R>> descriptor = schema.descriptor();
+    if (descriptor.isEmpty()) {
+      throw new IllegalArgumentException(schema.itemType().rawClass().getSimpleName() + "'s schema was not built"
+          + " from a descriptor (RecordTableSchema.builder(LAYOUT)), so its keys cannot be read: typed updates need"
+          + " the generated tableSchema()");
+    }
+    this.entity = descriptor.get();
     EntityLayout layout = entity.layout();
     String pk = partition.s();
     if (pk == null) {
@@ -606,7 +611,10 @@ public final class Update<R> {
 
   /**
    * The low-level request of this update for the table {@code tableName}: the update, condition and
-   * return values, every name and value a placeholder.
+   * return values, every name and value a placeholder. The expression text and names of an update's
+   * shape (its actions' kinds and attributes, index keys, version and condition terms, not their
+   * values) are written once and kept in a small bounded table shared by every update; a later
+   * update of the same shape binds only its values, with every check made as before.
    *
    * @throws IllegalStateException when the update sets nothing, sets an index component without
    *     the others its index needs, or is of a versioned record that says no version
@@ -614,8 +622,20 @@ public final class Update<R> {
    * @throws KeyFormatException when a new index key cannot be written (too long)
    */
   public UpdateItemRequest toRequest(String tableName) {
+    return toRequest(tableName, true);
+  }
+
+  /**
+   * {@link #toRequest(String)} with the expressions written out, the prepared shapes neither looked
+   * up nor kept: the request every prepared shape must give (the tests compare the two).
+   */
+  UpdateItemRequest toRequestWrittenOut(String tableName) {
+    return toRequest(tableName, false);
+  }
+
+  private UpdateItemRequest toRequest(String tableName, boolean prepared) {
     Objects.requireNonNull(tableName, "tableName");
-    Expressions e = expressions();
+    Expressions e = expressions(prepared);
     UpdateItemRequest.Builder request = UpdateItemRequest.builder()
         .tableName(tableName)
         .key(key)
@@ -689,8 +709,231 @@ public final class Update<R> {
   private record Expressions(String update, String condition, Map<String, String> names,
       Map<String, AttributeValue> values) {}
 
-  /** Builds the update and condition expressions, once for both a request and a transaction action. */
+  // ---- prepared shapes
+
+  /** The number of slots of {@link #PREPARED}: a power of two. */
+  private static final int PREPARED_SHAPES = 256;
+
+  /**
+   * The expressions of the update shapes written so far, of every schema: a direct-mapped table
+   * of {@value #PREPARED_SHAPES} slots, the shape's hash picking the slot, a shape written later
+   * replacing the one in its slot. So it never holds more than that many shapes, needs no lock
+   * (an entry is immutable, and read and replaced whole), and a collision costs only a rewrite.
+   */
+  private static final AtomicReferenceArray<PreparedShape> PREPARED = new AtomicReferenceArray<>(PREPARED_SHAPES);
+
+  /**
+   * What an update's expression text and names depend on, and only that: the schema (its key
+   * attributes, version attribute and generated attributes, its identity), each action's kind and
+   * stored path in order (which also make the nested maps the condition requires), the index key
+   * attributes it rewrites and removes, whether it expects a version, and its condition's shape.
+   * The values (the actions', the condition's, the new index keys, versions, counters, the time)
+   * are numbered in an order the shape fixes, so {@link #bind} gives them the placeholders the
+   * written text has. Holds no handle and no value: strings, lists of strings, and the schema
+   * weakly.
+   */
+  private static final class PreparedShape {
+    private final WeakReference<RecordTableSchema<?>> schema;
+    private final int hash;
+    private final Kind[] kinds;
+    private final String[] attributes;
+    private final List<?>[] paths;
+    private final String[] indexSets;
+    private final String[] indexRemoves;
+    private final boolean expectsVersion;
+    private final Condition.Node<?> condition;
+    private final String updateText;
+    private final String conditionText;
+    private final Map<String, String> names;
+    private final int values;
+
+    PreparedShape(Update<?> update, int hash, List<String[]> indexSets, List<String> indexRemoves, Expressions e) {
+      this.schema = new WeakReference<>(update.schema);
+      this.hash = hash;
+      int n = update.actions.size();
+      this.kinds = new Kind[n];
+      this.attributes = new String[n];
+      this.paths = new List<?>[n];
+      for (int i = 0; i < n; i++) {
+        Action action = update.actions.get(i);
+        kinds[i] = action.kind;
+        attributes[i] = action.attribute;
+        paths[i] = action.path == null ? null : List.copyOf(action.path);
+      }
+      this.indexSets = new String[indexSets == null ? 0 : indexSets.size()];
+      for (int i = 0; i < this.indexSets.length; i++) {
+        this.indexSets[i] = indexSets.get(i)[0];
+      }
+      this.indexRemoves = indexRemoves == null ? new String[0] : indexRemoves.toArray(new String[0]);
+      this.expectsVersion = update.expectedVersion != null;
+      this.condition = update.condition == null ? null : update.condition.node().shapeOnly();
+      this.updateText = e.update();
+      this.conditionText = e.condition();
+      this.names = Map.copyOf(e.names());
+      this.values = e.values().size();
+    }
+
+    /** Whether {@code update}, with these index keys, has this shape: then it writes this text and these names. */
+    boolean matches(Update<?> update, List<String[]> sets, List<String> removes) {
+      if (schema.get() != update.schema || expectsVersion != (update.expectedVersion != null)
+          || kinds.length != update.actions.size()) {
+        return false;
+      }
+      for (int i = 0; i < kinds.length; i++) {
+        Action action = update.actions.get(i);
+        if (action.kind != kinds[i] || !action.attribute.equals(attributes[i]) || !Objects.equals(action.path, paths[i])) {
+          return false;
+        }
+      }
+      if (indexSets.length != (sets == null ? 0 : sets.size())
+          || indexRemoves.length != (removes == null ? 0 : removes.size())) {
+        return false;
+      }
+      for (int i = 0; i < indexSets.length; i++) {
+        if (!indexSets[i].equals(sets.get(i)[0])) {
+          return false;
+        }
+      }
+      for (int i = 0; i < indexRemoves.length; i++) {
+        if (!indexRemoves[i].equals(removes.get(i))) {
+          return false;
+        }
+      }
+      return update.condition == null ? condition == null
+          : condition != null && condition.sameShape(update.condition.node());
+    }
+  }
+
+  /** The hash of this update's shape (what {@link PreparedShape#matches} compares), with these index keys. */
+  private int shapeHash(List<String[]> indexSets, List<String> indexRemoves) {
+    int h = System.identityHashCode(schema);
+    for (int i = 0; i < actions.size(); i++) {
+      Action action = actions.get(i);
+      h = 31 * (31 * h + action.kind.ordinal()) + (action.path == null ? action.attribute.hashCode() : action.path.hashCode());
+    }
+    if (indexSets != null) {
+      for (int i = 0; i < indexSets.size(); i++) {
+        h = 31 * h + indexSets.get(i)[0].hashCode();
+      }
+      h = 31 * h + 1;
+      for (int i = 0; i < indexRemoves.size(); i++) {
+        h = 31 * h + indexRemoves.get(i).hashCode();
+      }
+    }
+    h = 31 * h + (expectedVersion != null ? 1 : 0);
+    h = 31 * h + (condition == null ? 0 : condition.node().shape);
+    return h ^ (h >>> 16);
+  }
+
+  /**
+   * This update's values in the order {@link #render} numbers them ({@code :v0} first): the
+   * expected version, the condition's, each {@code SET} action's, the new index keys, the counters
+   * and timestamps, the new version, each {@code ADD} and then {@code DELETE} action's.
+   *
+   * @param count how many the prepared shape's text numbers
+   */
+  private Map<String, AttributeValue> bind(int count, List<String[]> indexSets) {
+    Placeholders.Bound values = new Placeholders.Bound(count);
+    if (versionAttribute != null && expectedVersion != null) {
+      values.add(AttributeValue.fromN(Long.toString(expectedVersion)));
+    }
+    if (condition != null) {
+      condition.node().bind(schema, values);
+    }
+    for (int i = 0; i < actions.size(); i++) {
+      Action action = actions.get(i);
+      switch (action.kind) {
+        case SET, SET_IF_ABSENT -> values.add(action.value);
+        case SUBTRACT, APPEND -> {
+          values.add(action.kind == Kind.SUBTRACT ? ZERO : EMPTY_LIST);
+          values.add(action.value);
+        }
+        case PREPEND -> {
+          values.add(action.value);
+          values.add(EMPTY_LIST);
+        }
+        default -> { }
+      }
+    }
+    if (indexSets != null) {
+      for (int i = 0; i < indexSets.size(); i++) {
+        values.add(AttributeValue.fromS(indexSets.get(i)[1]));
+      }
+    }
+    List<RecordTableSchema.GeneratedAttribute> generated = schema.generatedAttributes();
+    java.time.Instant now = null;
+    for (int i = 0; i < generated.size(); i++) {
+      RecordTableSchema.GeneratedAttribute g = generated.get(i);
+      if (g.counter()) {
+        values.add(AttributeValue.fromN(Long.toString(g.startValue() - g.delta())));
+        values.add(AttributeValue.fromN(Long.toString(g.delta())));
+      } else {
+        if (now == null) {
+          now = clock.instant();
+        }
+        values.add(schema.storedTimestamp(g.attribute(), now));
+      }
+    }
+    if (versionAttribute != null) {
+      long increment = schema.versionIncrement();
+      if (expectedVersion != null) {
+        values.add(AttributeValue.fromN(Long.toString(expectedVersion + increment)));
+      } else {
+        values.add(ZERO);
+        values.add(AttributeValue.fromN(Long.toString(increment)));
+      }
+    }
+    for (int i = 0; i < actions.size(); i++) {
+      Action action = actions.get(i);
+      if (action.kind == Kind.ADD || action.kind == Kind.ADD_ELEMENTS) {
+        values.add(action.value);
+      }
+    }
+    for (int i = 0; i < actions.size(); i++) {
+      Action action = actions.get(i);
+      if (action.kind == Kind.DELETE_ELEMENTS) {
+        values.add(action.value);
+      }
+    }
+    if (values.size() != count) {
+      throw new AssertionError("an update of " + entity.name() + " bound " + values.size() + " values to a shape"
+          + " that numbers " + count);
+    }
+    return values;
+  }
+
+  /** Empties the prepared shapes (for tests: the next update of each shape writes it out again). */
+  static void forgetPreparedShapes() {
+    for (int i = 0; i < PREPARED_SHAPES; i++) {
+      PREPARED.set(i, null);
+    }
+  }
+
+  /** The prepared shape this update has, or {@code null} when none is kept (for tests). */
+  Object preparedShape() {
+    List<String[]> indexSets = null;
+    List<String> indexRemoves = null;
+    if (indexValues != null) {
+      indexSets = new ArrayList<>(4);
+      indexRemoves = new ArrayList<>(4);
+      indexKeys(indexSets, indexRemoves);
+    }
+    int hash = shapeHash(indexSets, indexRemoves);
+    PreparedShape shape = PREPARED.get(hash & (PREPARED_SHAPES - 1));
+    return shape != null && shape.hash == hash && shape.matches(this, indexSets, indexRemoves) ? shape : null;
+  }
+
+  /**
+   * Builds the update and condition expressions, once for both a request and a transaction action:
+   * the text and names of this update's shape from the prepared shapes when it was written before
+   * (then only the values are bound), else written here and kept.
+   */
   private Expressions expressions() {
+    return expressions(true);
+  }
+
+  /** As {@link #expressions()}; {@code prepared}: whether the prepared shapes are looked up and kept. */
+  private Expressions expressions(boolean prepared) {
     if (actions.isEmpty()) {
       throw new IllegalStateException("an update of " + entity.name() + " that changes nothing: add set, remove, add... ");
     }
@@ -699,17 +942,34 @@ public final class Update<R> {
           + " expectVersion(n) to update the item stored at version n, or anyVersion() to update whatever is"
           + " stored (the version increments either way)");
     }
+    List<String[]> indexSets = null;
+    List<String> indexRemoves = null;
+    if (indexValues != null) {
+      // Per request, whatever the shape: the new index keys are values, and their refusals stay.
+      indexSets = new ArrayList<>(4);
+      indexRemoves = new ArrayList<>(4);
+      indexKeys(indexSets, indexRemoves);
+    }
+    if (!prepared) {
+      return render(indexSets, indexRemoves);
+    }
+    int hash = shapeHash(indexSets, indexRemoves);
+    int slot = hash & (PREPARED_SHAPES - 1);
+    PreparedShape shape = PREPARED.get(slot);
+    if (shape != null && shape.hash == hash && shape.matches(this, indexSets, indexRemoves)) {
+      return new Expressions(shape.updateText, shape.conditionText, shape.names, bind(shape.values, indexSets));
+    }
+    Expressions e = render(indexSets, indexRemoves);
+    PREPARED.set(slot, new PreparedShape(this, hash, indexSets, indexRemoves, e));
+    return e;
+  }
+
+  /** The expressions written out (no prepared shape): every name and value numbered by a {@link Placeholders}. */
+  private Expressions render(List<String[]> indexSets, List<String> indexRemoves) {
     Placeholders p = new Placeholders();
     // Names in the order the actions name them (the key attribute's placeholder comes after theirs).
     for (int i = 0; i < actions.size(); i++) {
       target(p, actions.get(i));
-    }
-    List<String[]> indexSets = null;
-    List<String> indexRemoves = null;
-    if (indexValues != null) {
-      indexSets = new ArrayList<>(4);
-      indexRemoves = new ArrayList<>(4);
-      indexKeys(indexSets, indexRemoves);
     }
     StringBuilder out = new StringBuilder(128);
     // The condition first, so that its values are numbered before the version's new one.
