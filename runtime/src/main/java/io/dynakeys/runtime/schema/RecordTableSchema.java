@@ -110,7 +110,10 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
   private final String versionAttribute;
   private final long versionIncrement;
   private final List<GeneratedAttribute> generatedAttributes;
-  /** {@link #components} and {@link #keys} as arrays, and their names as slots: for {@link #itemToMap(Object, boolean)}. */
+  /**
+   * {@link #components} and {@link #keys} as arrays, and their names as the slots of the maps
+   * {@link #itemToMap(Object, boolean)} returns.
+   */
   private final ComponentAttribute<T>[] componentArray;
   private final KeyAttribute<T>[] keyArray;
   private final ItemMap.Slots slots;
