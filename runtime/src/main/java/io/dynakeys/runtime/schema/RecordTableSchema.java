@@ -86,6 +86,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * @param <T> the record type
  */
 public final class RecordTableSchema<T> implements TableSchema<T> {
+  /** The SDK's default string converter: what key attributes are written and described with. */
   private static final AttributeConverter<String> STRING_CONVERTER =
       AttributeConverterProvider.defaultProvider().converterFor(EnhancedType.of(String.class));
 
@@ -109,6 +110,15 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
   private final String versionAttribute;
   private final long versionIncrement;
   private final List<GeneratedAttribute> generatedAttributes;
+  /**
+   * {@link #components} and {@link #keys} as arrays, and their names as the slots of the maps
+   * {@link #itemToMap(Object, boolean)} returns.
+   */
+  private final ComponentAttribute<T>[] componentArray;
+  private final KeyAttribute<T>[] keyArray;
+  private final ItemMap.Slots slots;
+  /** Whether the descriptor is a write-sharded aggregate's, which a whole item cannot be put of. */
+  private final boolean randomShards;
 
   RecordTableSchema(RecordTableSchemaBuilder<T> builder) {
     this.descriptor = builder.entity;
@@ -135,6 +145,10 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
     List<String> names = new ArrayList<>(byComponent.keySet());
     names.addAll(byKey.keySet());
     this.attributeNames = List.copyOf(names);
+    this.componentArray = componentArray(components);
+    this.keyArray = keyArray(keys);
+    this.slots = new ItemMap.Slots(attributeNames);
+    this.randomShards = descriptor != null && descriptor.layout().randomShards();
     this.metadata = metadata(builder);
     this.versionAttribute = metadata.customMetadataObject("VersionedRecordExtension:VersionAttribute", String.class)
         .orElse(null);
@@ -455,6 +469,20 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
     this.sortKeyAttribute = other.sortKeyAttribute;
     this.partitionKeyPrefix = other.partitionKeyPrefix;
     this.sortKeyPrefix = other.sortKeyPrefix;
+    this.componentArray = other.componentArray;
+    this.keyArray = other.keyArray;
+    this.slots = other.slots;
+    this.randomShards = other.randomShards;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> ComponentAttribute<T>[] componentArray(List<ComponentAttribute<T>> list) {
+    return list.toArray(new ComponentAttribute[0]);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> KeyAttribute<T>[] keyArray(List<KeyAttribute<T>> list) {
+    return list.toArray(new KeyAttribute[0]);
   }
 
   /**
@@ -481,39 +509,49 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
    * @param ignoreNulls whether to leave out components without a value ({@code null}, empty
    *     {@code Optional}, empty set) and index keys whose function gives {@code null}; when
    *     {@code false} they are written as DynamoDB's NULL type
-   * @return an unmodifiable map, components first, in declaration order
+   * @return an unmodifiable map, components first, in declaration order: one array of values under
+   *     names the schema shares among its items, so it costs a fraction of a hash map's allocation
+   *     (lookups by name scan the names' hashes)
    * @throws KeyFormatException if a key function rejects a component
    * @throws ItemMappingException if a component cannot be converted, or the table's own partition or
    *     sort key function gives {@code null}
    */
   @Override
   public Map<String, AttributeValue> itemToMap(T item, boolean ignoreNulls) {
-    if (item != null && descriptor != null && descriptor.layout().randomShards()) {
+    if (item != null && randomShards) {
       throw new UnsupportedOperationException(record + " is a write-sharded aggregate (@Sharded(random ="
           + " true)): each shard item holds a part of the total, so a whole item cannot be put (it would"
           + " replace one shard's part, and the total would lose it). Add to it with " + descriptor.keysClass()
           .substring(descriptor.keysClass().lastIndexOf('.') + 1) + ".aggregate(...).add()");
     }
-    Map<String, AttributeValue> out = new LinkedHashMap<>();
-    for (ComponentAttribute<T> component : components) {
-      AttributeValue value = item == null ? null : component.write(item, record);
+    // One array of values under the schema's shared names (ItemMap): components, then keys.
+    ComponentAttribute<T>[] components = componentArray;
+    KeyAttribute<T>[] keys = keyArray;
+    AttributeValue[] values = new AttributeValue[components.length + keys.length];
+    int size = 0;
+    for (int i = 0; i < components.length; i++) {
+      AttributeValue value = item == null ? null : components[i].write(item, record);
+      if (value == null && !ignoreNulls) {
+        value = AttributeValues.NUL;
+      }
       if (value != null) {
-        out.put(component.name(), value);
-      } else if (!ignoreNulls) {
-        out.put(component.name(), AttributeValues.NUL);
+        values[i] = value;
+        size++;
       }
     }
     if (item != null) {
-      for (KeyAttribute<T> key : keys) {
-        AttributeValue value = keyValue(key, item);
+      for (int i = 0; i < keys.length; i++) {
+        AttributeValue value = keyValue(keys[i], item);
+        if (value == null && !ignoreNulls) {
+          value = AttributeValues.NUL;
+        }
         if (value != null) {
-          out.put(key.name(), value);
-        } else if (!ignoreNulls) {
-          out.put(key.name(), AttributeValues.NUL);
+          values[components.length + i] = value;
+          size++;
         }
       }
     }
-    return Collections.unmodifiableMap(out);
+    return new ItemMap(slots, values, size);
   }
 
   /**
@@ -568,7 +606,10 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
       }
       return null;
     }
-    return AttributeValue.fromS(value);
+    // The SDK's own string converter, not AttributeValue.fromS: fromS goes through the value's
+    // builder (three objects: the builder, its set of types, the value), the converter builds the
+    // value alone, as the enhanced client's own schemas do.
+    return STRING_CONVERTER.transformFrom(value);
   }
 
   /**
