@@ -2,6 +2,7 @@ package io.dynakeys.test;
 
 import io.dynakeys.testing.DynamoEndpoint;
 import io.dynakeys.testing.TestTables;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,12 +10,16 @@ import java.util.Map;
 import java.util.UUID;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbAsyncTable;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
+import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
 
 /**
  * The tables of one scope (a test, or a class), created together and deleted when JUnit closes
  * the scope's store.
  */
 final class Tables implements AutoCloseable {
+
+    /** How long a failed creation's table is waited for, to be deleted. */
+    private static final Duration CREATION_WAIT = Duration.ofSeconds(60);
 
     private final DynamoEndpoint endpoint;
     private final Map<Class<?>, DynamoDbTable<?>> byKeysClass = new LinkedHashMap<>();
@@ -40,12 +45,12 @@ final class Tables implements AutoCloseable {
                 creating = null;
             }
             return tables;
-        } catch (RuntimeException e) {
-            // A createTable that failed after the server made the table (waiting until it was
-            // active, say) must not leave it behind either.
+        } catch (RuntimeException | Error e) {
+            // A createTable that failed after the server made the table (while waiting until it
+            // was active, say) must not leave it behind either.
             if (creating != null) {
                 try {
-                    TestTables.deleteTable(endpoint.client(), creating);
+                    deleteOnceCreated(endpoint, creating);
                 } catch (RuntimeException cleanup) {
                     e.addSuppressed(cleanup);
                 }
@@ -56,6 +61,33 @@ final class Tables implements AutoCloseable {
                 e.addSuppressed(cleanup);
             }
             throw e;
+        }
+    }
+
+    /**
+     * Deletes {@code tableName}, which may not exist, or may still be being created: the server
+     * refuses to delete such a table ({@code ResourceInUseException}), so it is deleted once it is
+     * active, waiting at most {@link #CREATION_WAIT}.
+     */
+    private static void deleteOnceCreated(DynamoEndpoint endpoint, String tableName) {
+        long deadline = System.nanoTime() + CREATION_WAIT.toNanos();
+        long pause = 50;
+        while (true) {
+            try {
+                TestTables.deleteTable(endpoint.client(), tableName);
+                return;
+            } catch (ResourceInUseException stillCreating) {
+                if (System.nanoTime() > deadline) {
+                    throw stillCreating;
+                }
+                try {
+                    Thread.sleep(pause);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw stillCreating;
+                }
+                pause = Math.min(1_000, pause * 2);
+            }
         }
     }
 

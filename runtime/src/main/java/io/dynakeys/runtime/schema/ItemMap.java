@@ -2,11 +2,15 @@ package io.dynakeys.runtime.schema;
 
 import java.util.AbstractMap;
 import java.util.AbstractSet;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -74,7 +78,7 @@ final class ItemMap extends AbstractMap<String, AttributeValue> implements java.
   public Set<Map.Entry<String, AttributeValue>> entrySet() {
     Set<Map.Entry<String, AttributeValue>> out = entries;
     if (out == null) {
-      out = new AbstractSet<>() {
+      out = Collections.unmodifiableSet(new AbstractSet<>() {
         @Override
         public Iterator<Map.Entry<String, AttributeValue>> iterator() {
           return new Entries();
@@ -84,10 +88,96 @@ final class ItemMap extends AbstractMap<String, AttributeValue> implements java.
         public int size() {
           return size;
         }
-      };
+      });
       entries = out;
     }
     return out;
+  }
+
+  @Override
+  public Set<String> keySet() {
+    return Collections.unmodifiableSet(super.keySet());
+  }
+
+  @Override
+  public Collection<AttributeValue> values() {
+    return Collections.unmodifiableCollection(super.values());
+  }
+
+  // Every mutator throws, whether or not it would change anything (AbstractMap's and Map's
+  // defaults return quietly when there is nothing to change), as the unmodifiable map it replaces.
+
+  @Override
+  public AttributeValue put(String key, AttributeValue value) {
+    throw unmodifiable();
+  }
+
+  @Override
+  public AttributeValue remove(Object key) {
+    throw unmodifiable();
+  }
+
+  @Override
+  public void putAll(Map<? extends String, ? extends AttributeValue> m) {
+    throw unmodifiable();
+  }
+
+  @Override
+  public void clear() {
+    throw unmodifiable();
+  }
+
+  @Override
+  public void replaceAll(BiFunction<? super String, ? super AttributeValue, ? extends AttributeValue> function) {
+    throw unmodifiable();
+  }
+
+  @Override
+  public AttributeValue putIfAbsent(String key, AttributeValue value) {
+    throw unmodifiable();
+  }
+
+  @Override
+  public boolean remove(Object key, Object value) {
+    throw unmodifiable();
+  }
+
+  @Override
+  public boolean replace(String key, AttributeValue oldValue, AttributeValue newValue) {
+    throw unmodifiable();
+  }
+
+  @Override
+  public AttributeValue replace(String key, AttributeValue value) {
+    throw unmodifiable();
+  }
+
+  @Override
+  public AttributeValue computeIfAbsent(String key, Function<? super String, ? extends AttributeValue> function) {
+    throw unmodifiable();
+  }
+
+  @Override
+  public AttributeValue computeIfPresent(String key,
+      BiFunction<? super String, ? super AttributeValue, ? extends AttributeValue> function) {
+    throw unmodifiable();
+  }
+
+  @Override
+  public AttributeValue compute(String key,
+      BiFunction<? super String, ? super AttributeValue, ? extends AttributeValue> function) {
+    throw unmodifiable();
+  }
+
+  @Override
+  public AttributeValue merge(String key, AttributeValue value,
+      BiFunction<? super AttributeValue, ? super AttributeValue, ? extends AttributeValue> function) {
+    throw unmodifiable();
+  }
+
+  private static UnsupportedOperationException unmodifiable() {
+    return new UnsupportedOperationException("an item map from RecordTableSchema.itemToMap is unmodifiable: copy it"
+        + " (new HashMap<>(map)) to change it");
   }
 
   /** The entries in slot order, skipping empty slots; {@code remove} is unsupported. */

@@ -100,6 +100,10 @@ final class Placeholders {
     }
 
     void add(AttributeValue value) {
+      if (size == values.length) {
+        // A prepared shape numbers exactly this many values: one more means bind and render disagree.
+        throw new AssertionError("an update bound more values than its prepared shape numbers (" + values.length + ")");
+      }
       values[size++] = java.util.Objects.requireNonNull(value, "value");
     }
 

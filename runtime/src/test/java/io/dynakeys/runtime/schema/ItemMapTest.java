@@ -166,6 +166,23 @@ class ItemMapTest {
     Iterator<Map.Entry<String, AttributeValue>> it = written.entrySet().iterator();
     it.next();
     assertThrows(UnsupportedOperationException.class, it::remove);
+    // Also the calls that would change nothing: Map's defaults return quietly for those.
+    assertThrows(UnsupportedOperationException.class, () -> written.remove("absent"));
+    assertThrows(UnsupportedOperationException.class, () -> written.remove("pk", x));
+    assertThrows(UnsupportedOperationException.class, () -> written.putAll(Map.of()));
+    assertThrows(UnsupportedOperationException.class, () -> written.putIfAbsent("pk", x));
+    assertThrows(UnsupportedOperationException.class, () -> written.computeIfAbsent("pk", k -> x));
+    assertThrows(UnsupportedOperationException.class, () -> written.computeIfPresent("absent", (k, v) -> x));
+    assertThrows(UnsupportedOperationException.class, () -> written.compute("absent", (k, v) -> null));
+    assertThrows(UnsupportedOperationException.class, () -> written.replace("absent", x));
+    assertThrows(UnsupportedOperationException.class, () -> written.replace("absent", x, x));
+    assertThrows(UnsupportedOperationException.class, () -> written.keySet().remove("absent"));
+    assertThrows(UnsupportedOperationException.class, () -> written.keySet().removeIf(k -> false));
+    assertThrows(UnsupportedOperationException.class, () -> written.values().removeIf(v -> false));
+    assertThrows(UnsupportedOperationException.class, () -> written.entrySet().removeIf(e -> false));
+    assertThrows(UnsupportedOperationException.class, () -> written.entrySet().clear());
+    Map<String, AttributeValue> empty = SCHEMA.itemToMap(null, true);
+    assertThrows(UnsupportedOperationException.class, empty::clear);
     assertEquals(before, written);
   }
 
