@@ -80,7 +80,7 @@ class ClientAnnotationDiagnosticsTest {
 
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(compilation).generatedSourceFile("com.acme.AccountKeys").contentsAsUtf8String()
-        .contains("Attribute.value(\"name\", \"display_name\", Account::name)");
+        .contains("Attribute.<Account, String>value(\"name\", \"display_name\", Account::name)");
     assertThat(compilation).generatedSourceFile("com.acme.AccountKeys").contentsAsUtf8String()
         .contains(".tag(\"version\", VersionedRecordExtension.AttributeTags.versionAttribute(0L, 1L))");
     assertThat(compilation).generatedSourceFile("com.acme.AccountKeys").contentsAsUtf8String()

@@ -60,8 +60,8 @@ class NestedFieldCompileTest {
       throw new java.io.UncheckedIOException(e);
     }
     for (String line : List.of(
-        "ValueAttribute<Order, Order.Address> SHIP_TO = Attribute.value(\"shipTo\", \"ship\", Order::shipTo);",
-        "ValueAttribute<Order, String> SHIP_TO_CITY = Attribute.value(\"shipToCity\", \"shipToCity\", Order::shipToCity);",
+        "ValueAttribute<Order, Order.Address> SHIP_TO = Attribute.<Order, Order.Address>value(\"shipTo\", \"ship\", Order::shipTo);",
+        "ValueAttribute<Order, String> SHIP_TO_CITY = Attribute.<Order, String>value(\"shipToCity\", \"shipToCity\", Order::shipToCity);",
         "NestedField<Order, String> SHIP_TO_CITY_ = SHIP_TO.field(\"city\", \"town\", Order.Address::city);",
         "NestedField<Order, Optional<String>> SHIP_TO_FLOOR = SHIP_TO.field(\"floor\", \"floor\", Order.Address::floor);",
         "NestedField<Order, Order.Geo> SHIP_TO_GEO = SHIP_TO.field(\"geo\", \"geo\", Order.Address::geo);",

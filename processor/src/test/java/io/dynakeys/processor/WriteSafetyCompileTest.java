@@ -84,10 +84,10 @@ class WriteSafetyCompileTest {
       throw new java.io.UncheckedIOException(e);
     }
     for (String line : java.util.List.of(
-        "GroupedIndexComponent<Job, String> TEAM = Attribute.groupedIndexKey(\"team\", \"team\", Job::team, TEAM_CODEC);",
-        "GroupedIndexComponent<Job, Optional<String>> TAG = Attribute.groupedIndexKey(\"tag\", \"tag\", Job::tag, TAG_CODEC);",
-        "IndexKeyComponent<Job, String> REGION = Attribute.indexKey(\"region\", \"region\", Job::region);",
-        "ValueAttribute<Job, String> BY_TEAM = Attribute.value(\"byTeam\", \"byTeam\", Job::byTeam);",
+        "GroupedIndexComponent<Job, String> TEAM = Attribute.<Job, String>groupedIndexKey(\"team\", \"team\", Job::team, TEAM_CODEC);",
+        "GroupedIndexComponent<Job, Optional<String>> TAG = Attribute.<Job, Optional<String>>groupedIndexKey(\"tag\", \"tag\", Job::tag, TAG_CODEC);",
+        "IndexKeyComponent<Job, String> REGION = Attribute.<Job, String>indexKey(\"region\", \"region\", Job::region);",
+        "ValueAttribute<Job, String> BY_TEAM = Attribute.<Job, String>value(\"byTeam\", \"byTeam\", Job::byTeam);",
         "IndexGroup.Of3<Job, String, Integer, Optional<String>> BY_TEAM_ = IndexGroup.of(\"byTeam\", TEAM, LEVEL, TAG);",
         "IndexGroup.Of3<Job, Optional<String>, String, Integer> BY_TAG = IndexGroup.of(\"byTag\", TAG, TEAM, LEVEL);")) {
       org.junit.jupiter.api.Assertions.assertTrue(keys.contains(line), () -> line + " not in\n" + keys);

@@ -28,12 +28,16 @@ public final class CustomerItemKeys {
   /** The attribute that holds the sort key. */
   public static final String SORT_KEY_ATTRIBUTE = "sk";
 
-  private static final Lazy<CollectionTableSchema<CustomerItem>> TABLE_SCHEMA = Lazy.of(() -> CollectionTableSchema.builder(CustomerItem.class)
-      .member(Profile.class, ProfileKeys.tableSchema())
-      .member(Order.class, OrderKeys.tableSchema())
-      .build());
+  private static final Lazy<CollectionTableSchema<CustomerItem>> TABLE_SCHEMA = Lazy.of(CustomerItemKeys::buildTableSchema);
 
   private CustomerItemKeys() {
+  }
+
+  private static CollectionTableSchema<CustomerItem> buildTableSchema() {
+    return CollectionTableSchema.builder(CustomerItem.class)
+        .member(Profile.class, ProfileKeys.tableSchema())
+        .member(Order.class, OrderKeys.tableSchema())
+        .build();
   }
 
   /** The enhanced-client schema of every member of {@link CustomerItem}: writes by each item's record type, reads by the sort prefix each stored item carries. */

@@ -51,33 +51,24 @@ public final class RunKeys {
   private static final TextCodec<String> PLAYER_ID_CODEC = TextCodec.of(String.class, "Run", "playerId", '#');
 
   /** {@code season}: text, in {@code pk}. */
-  public static final PrimaryKeyComponent<Run, String> SEASON = Attribute.primaryKey("season", "season", Run::season, SEASON_CODEC);
+  public static final PrimaryKeyComponent<Run, String> SEASON = Attribute.<Run, String>primaryKey("season", "season", Run::season, SEASON_CODEC);
 
   /** {@code score}: 10 digits, inverted, in {@code sk}. */
-  public static final PrimaryKeyComponent<Run, Integer> SCORE = Attribute.primaryKey("score", "score", Run::score, SCORE_CODEC);
+  public static final PrimaryKeyComponent<Run, Integer> SCORE = Attribute.<Run, Integer>primaryKey("score", "score", Run::score, SCORE_CODEC);
 
   /** {@code at}: 16 digits, in {@code sk}. */
-  public static final PrimaryKeyComponent<Run, Long> AT = Attribute.primaryKey("at", "at", Run::at, AT_CODEC);
+  public static final PrimaryKeyComponent<Run, Long> AT = Attribute.<Run, Long>primaryKey("at", "at", Run::at, AT_CODEC);
 
   /** {@code playerId}: text, in {@code sk}. */
-  public static final PrimaryKeyComponent<Run, String> PLAYER_ID = Attribute.primaryKey("playerId", "playerId", Run::playerId, PLAYER_ID_CODEC);
+  public static final PrimaryKeyComponent<Run, String> PLAYER_ID = Attribute.<Run, String>primaryKey("playerId", "playerId", Run::playerId, PLAYER_ID_CODEC);
 
   /** {@code name}: in no key. */
-  public static final ValueAttribute<Run, String> NAME = Attribute.value("name", "name", Run::name);
+  public static final ValueAttribute<Run, String> NAME = Attribute.<Run, String>value("name", "name", Run::name);
 
   /** The descriptor of {@link Run}: its components, keys and indexes, made of the constants above; what the table schema and the command line (verify, browse, migrate) read. */
   public static final EntityDescriptor<Run> LAYOUT = EntityDescriptor.of(Run.class, "com.acme.RunKeys", EntityLayout.of("Run", EntityLayout.key("pk", "SEASON", '#', SEASON_CODEC), EntityLayout.key("sk", "", '#', SCORE_CODEC, AT_CODEC, PLAYER_ID_CODEC), 0), RunKeys::construct, SEASON, SCORE, AT, PLAYER_ID, NAME);
 
-  private static final Lazy<RecordTableSchema<Run>> TABLE_SCHEMA = Lazy.of(() -> RecordTableSchema.builder(LAYOUT)
-      .attribute(SEASON, StoredType.of(String.class))
-      .attribute(SCORE, StoredType.of(int.class))
-      .attribute(AT, StoredType.of(long.class))
-      .attribute(PLAYER_ID, StoredType.of(String.class))
-      .attribute(NAME, StoredType.of(String.class))
-      .partitionKey("pk", RunKeys::partitionKey)
-      .keyPrefixes("SEASON", "", '#')
-      .sortKey("sk", RunKeys::sortKey)
-      .build());
+  private static final Lazy<RecordTableSchema<Run>> TABLE_SCHEMA = Lazy.of(RunKeys::buildTableSchema);
 
   private RunKeys() {
   }
@@ -164,6 +155,19 @@ public final class RunKeys {
   /** The primary key of the item with these components. */
   public static Key key(String season, int score, long at, String playerId) {
     return PrimaryKey.of(partitionKey(season), sortKey(score, at, playerId));
+  }
+
+  private static RecordTableSchema<Run> buildTableSchema() {
+    return RecordTableSchema.builder(LAYOUT)
+        .attribute(SEASON, StoredType.of(String.class))
+        .attribute(SCORE, StoredType.of(int.class))
+        .attribute(AT, StoredType.of(long.class))
+        .attribute(PLAYER_ID, StoredType.of(String.class))
+        .attribute(NAME, StoredType.of(String.class))
+        .partitionKey("pk", RunKeys::partitionKey)
+        .keyPrefixes("SEASON", "", '#')
+        .sortKey("sk", RunKeys::sortKey)
+        .build();
   }
 
   /**

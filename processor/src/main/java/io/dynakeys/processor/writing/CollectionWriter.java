@@ -60,10 +60,7 @@ public final class CollectionWriter {
       init.add("\n.member($T.class, $T.tableSchema())", member.record(), member.keysClass());
     }
     init.add("\n.build()").unindent().unindent();
-    keys.addField(FieldSpec.builder(ParameterizedTypeName.get(RuntimeTypes.LAZY, schemaType), "TABLE_SCHEMA",
-            Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-        .initializer("$T.of(() -> $L)", RuntimeTypes.LAZY, init.build())
-        .build());
+    TableSchemaWriter.addSchemaHolder(keys, collection.keysClass(), schemaType, init.build());
     keys.addMethod(MethodSpec.methodBuilder("tableSchema")
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(schemaType)

@@ -101,12 +101,7 @@ final class TableSchemaWriter {
     }
     init.add("\n.build()").unindent().unindent();
 
-    // Built on first use, not when the key encoders are first used, so a schema problem can never
-    // break them; Lazy builds it once, and a failed build is tried again on the next call.
-    keys.addField(FieldSpec.builder(ParameterizedTypeName.get(RuntimeTypes.LAZY, schemaType), "TABLE_SCHEMA",
-            Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-        .initializer("$T.of(() -> $L)", RuntimeTypes.LAZY, init.build())
-        .build());
+    addSchemaHolder(keys, model.keysClass(), schemaType, init.build());
     keys.addMethod(MethodSpec.methodBuilder("tableSchema")
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(schemaType)
@@ -296,5 +291,25 @@ final class TableSchemaWriter {
       }
     }
     return "{@code " + String.join("}, {@code ", names) + "}";
+  }
+
+  /**
+   * The private holder of a generated table schema: {@code TABLE_SCHEMA}, a runtime {@code Lazy}
+   * of a method reference to a private {@code buildTableSchema()} that returns {@code build}. The
+   * schema is built on first use, not when the key encoders are first used, so a schema problem can
+   * never break them; {@code Lazy} builds it once, and a failed build is tried again on the next
+   * call. A method, not a lambda: javac attributes a lambda passed to a generic method twice (once
+   * to check the call, once for good), and the builder chain is the longest expression of the class.
+   */
+  static void addSchemaHolder(TypeSpec.Builder keys, ClassName keysClass, TypeName schemaType, CodeBlock build) {
+    keys.addField(FieldSpec.builder(ParameterizedTypeName.get(RuntimeTypes.LAZY, schemaType), "TABLE_SCHEMA",
+            Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+        .initializer("$T.of($T::buildTableSchema)", RuntimeTypes.LAZY, keysClass)
+        .build());
+    keys.addMethod(MethodSpec.methodBuilder("buildTableSchema")
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .returns(schemaType)
+        .addCode("return $L;\n", build)
+        .build());
   }
 }
