@@ -911,16 +911,30 @@ public final class Update<R> {
 
   /** The prepared shape this update has, or {@code null} when none is kept (for tests). */
   Object preparedShape() {
-    List<String[]> indexSets = null;
-    List<String> indexRemoves = null;
-    if (indexValues != null) {
-      indexSets = new ArrayList<>(4);
-      indexRemoves = new ArrayList<>(4);
-      indexKeys(indexSets, indexRemoves);
+    IndexChanges index = indexChanges();
+    return kept(shapeHash(index.sets(), index.removes()), index);
+  }
+
+  /**
+   * The index key attributes an update rewrites ({@code [attribute, new key]}) and removes, both
+   * {@code null} when it touches no index component. Computed per request, prepared shape or not:
+   * the new keys are values, and their refusals (a key too long, a component missing) stay.
+   */
+  private record IndexChanges(List<String[]> sets, List<String> removes) {}
+
+  private IndexChanges indexChanges() {
+    if (indexValues == null) {
+      return new IndexChanges(null, null);
     }
-    int hash = shapeHash(indexSets, indexRemoves);
+    IndexChanges changes = new IndexChanges(new ArrayList<>(4), new ArrayList<>(4));
+    indexKeys(changes.sets(), changes.removes());
+    return changes;
+  }
+
+  /** The shape kept in {@code hash}'s slot when it is this update's shape, else {@code null}. */
+  private PreparedShape kept(int hash, IndexChanges index) {
     PreparedShape shape = PREPARED.get(hash & (PREPARED_SHAPES - 1));
-    return shape != null && shape.hash == hash && shape.matches(this, indexSets, indexRemoves) ? shape : null;
+    return shape != null && shape.hash == hash && shape.matches(this, index.sets(), index.removes()) ? shape : null;
   }
 
   /**
@@ -942,25 +956,17 @@ public final class Update<R> {
           + " expectVersion(n) to update the item stored at version n, or anyVersion() to update whatever is"
           + " stored (the version increments either way)");
     }
-    List<String[]> indexSets = null;
-    List<String> indexRemoves = null;
-    if (indexValues != null) {
-      // Per request, whatever the shape: the new index keys are values, and their refusals stay.
-      indexSets = new ArrayList<>(4);
-      indexRemoves = new ArrayList<>(4);
-      indexKeys(indexSets, indexRemoves);
-    }
+    IndexChanges index = indexChanges();
     if (!prepared) {
-      return render(indexSets, indexRemoves);
+      return render(index.sets(), index.removes());
     }
-    int hash = shapeHash(indexSets, indexRemoves);
-    int slot = hash & (PREPARED_SHAPES - 1);
-    PreparedShape shape = PREPARED.get(slot);
-    if (shape != null && shape.hash == hash && shape.matches(this, indexSets, indexRemoves)) {
-      return new Expressions(shape.updateText, shape.conditionText, shape.names, bind(shape.values, indexSets));
+    int hash = shapeHash(index.sets(), index.removes());
+    PreparedShape shape = kept(hash, index);
+    if (shape != null) {
+      return new Expressions(shape.updateText, shape.conditionText, shape.names, bind(shape.values, index.sets()));
     }
-    Expressions e = render(indexSets, indexRemoves);
-    PREPARED.set(slot, new PreparedShape(this, hash, indexSets, indexRemoves, e));
+    Expressions e = render(index.sets(), index.removes());
+    PREPARED.set(hash & (PREPARED_SHAPES - 1), new PreparedShape(this, hash, index.sets(), index.removes(), e));
     return e;
   }
 
