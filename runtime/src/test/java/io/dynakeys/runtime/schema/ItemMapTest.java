@@ -152,7 +152,9 @@ class ItemMapTest {
     Map<String, AttributeValue> written = SCHEMA.itemToMap(run, true);
     Map<String, AttributeValue> before = new LinkedHashMap<>(written);
     AttributeValue x = AttributeValue.fromS("x");
-    assertThrows(UnsupportedOperationException.class, () -> written.put("pk", x));
+    UnsupportedOperationException refused = assertThrows(UnsupportedOperationException.class, () -> written.put("pk", x));
+    assertEquals("an item map from RecordTableSchema.itemToMap is unmodifiable: copy it (new HashMap<>(map)) to"
+        + " change it", refused.getMessage());
     assertThrows(UnsupportedOperationException.class, () -> written.put("other", x));
     assertThrows(UnsupportedOperationException.class, () -> written.remove("pk"));
     assertThrows(UnsupportedOperationException.class, written::clear);
