@@ -14,6 +14,7 @@ import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
@@ -96,7 +97,13 @@ public final class ModuleCompiler {
      * The dynakeys processor from one class loader kept across compilations, so its code stays
      * loaded and JIT-compiled: a diagnostic that separates the processor's cold start from its work.
      */
-    DYNAKEYS_WARM_LOADER
+    DYNAKEYS_WARM_LOADER,
+    /**
+     * {@link ReplayProcessor}: writes sources generated beforehand and does nothing else, so the
+     * difference to {@code -proc:none} over the same sources is javac's rounds alone. Compile with
+     * {@link #compileReplaying}.
+     */
+    REPLAY
   }
 
   private URLClassLoader sharedLoader;
@@ -111,6 +118,23 @@ public final class ModuleCompiler {
    */
   public Outcome compile(List<Path> sources, Processing processing, Path classes, Path generated,
       com.sun.source.util.TaskListener listener) {
+    if (processing == Processing.REPLAY) {
+      throw new IllegalArgumentException("a replaying compilation needs its sources: call compileReplaying");
+    }
+    return compile(sources, processing, Map.of(), classes, generated, listener);
+  }
+
+  /**
+   * Compiles {@code sources} with a {@link ReplayProcessor} that writes {@code replayed} (source
+   * text by qualified type name) into {@code generated} in its first round.
+   */
+  public Outcome compileReplaying(List<Path> sources, Map<String, String> replayed, Path classes, Path generated,
+      com.sun.source.util.TaskListener listener) {
+    return compile(sources, Processing.REPLAY, replayed, classes, generated, listener);
+  }
+
+  private Outcome compile(List<Path> sources, Processing processing, Map<String, String> replayed,
+      Path classes, Path generated, com.sun.source.util.TaskListener listener) {
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
     List<String> options = new ArrayList<>(List.of("--release", "17", "-g", "-encoding", "UTF-8",
         "-classpath", classPath, "-d", classes.toString()));
@@ -122,7 +146,9 @@ public final class ModuleCompiler {
       } else {
         options.addAll(List.of("-s", generated.toString()));
         ClassLoader from;
-        if (processing == Processing.DYNAKEYS) {
+        if (processing == Processing.REPLAY) {
+          from = null;
+        } else if (processing == Processing.DYNAKEYS) {
           loader = new URLClassLoader("dynakeys-processor", processorPath, ClassLoader.getPlatformClassLoader());
           from = loader;
         } else {
@@ -132,8 +158,8 @@ public final class ModuleCompiler {
           }
           from = sharedLoader;
         }
-        Processor processor = (Processor) Class.forName(PROCESSOR, true, from)
-            .getConstructor().newInstance();
+        Processor processor = from == null ? new ReplayProcessor(replayed)
+            : (Processor) Class.forName(PROCESSOR, true, from).getConstructor().newInstance();
         timed = new TimedProcessor(processor);
       }
       JavaCompiler.CompilationTask task = JAVAC.getTask(null, files, diagnostics, options, null,

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -27,12 +28,17 @@ import org.openjdk.jmh.annotations.TearDown;
  *       (processing, then compiling the records and every generated {@code *Keys} class);
  *   <li>{@code javacPregenerated}: {@code -proc:none} over the records plus the {@code *Keys}
  *       sources the processor generated once in the setup — compiling the generated code without
- *       generating it.
+ *       generating it;
+ *   <li>{@code javacReplay}: the records with a {@link ReplayProcessor} that writes those same
+ *       sources and does nothing else — javac's rounds alone, the least any processor that
+ *       generates these sources can cost.
  * </ul>
  *
  * So {@code javacDynakeys - javacPlain} is the overhead users see; {@code javacPregenerated -
  * javacPlain} is the part that comes from the size of the generated code, and
- * {@code javacDynakeys - javacPregenerated} is the processor itself (its rounds and its work).
+ * {@code javacDynakeys - javacPregenerated} is the processor itself: javac's rounds
+ * ({@code javacReplay - javacPregenerated}) and dynakeys' own work ({@code javacDynakeys -
+ * javacReplay}).
  * One compilation is one operation ({@code SingleShotTime}); every compilation writes into a fresh
  * directory, created and deleted outside the measurement.
  *
@@ -53,6 +59,7 @@ public class ProcessorBenchmark {
   private Path work;
   private List<Path> recordSources;
   private List<Path> withGenerated;
+  private Map<String, String> generatedSources;
   private Path classes;
   private Path generated;
   private int invocation;
@@ -95,6 +102,7 @@ public class ProcessorBenchmark {
     ModuleCompiler.delete(out);
     withGenerated = new ArrayList<>(recordSources);
     withGenerated.addAll(ModuleCompiler.javaFiles(keys));
+    generatedSources = ReplayProcessor.read(keys);
     if (withGenerated.size() != 2 * records) {
       throw new IllegalStateException("expected one *Keys class per record, got "
           + (withGenerated.size() - records) + " for " + records + " records");
@@ -134,6 +142,12 @@ public class ProcessorBenchmark {
   public ModuleCompiler.Outcome javacPregenerated() {
     return check(compiler.compile(withGenerated, ModuleCompiler.Processing.NONE, classes, generated, null),
         "javac -proc:none over records and generated sources");
+  }
+
+  @Benchmark
+  public ModuleCompiler.Outcome javacReplay() {
+    return check(compiler.compileReplaying(recordSources, generatedSources, classes, generated, null),
+        "javac with a processor that writes the pre-generated sources");
   }
 
   static ModuleCompiler.Outcome check(ModuleCompiler.Outcome outcome, String what) {

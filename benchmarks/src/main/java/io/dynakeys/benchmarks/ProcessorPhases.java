@@ -30,7 +30,10 @@ import java.util.Map;
  *   <li>with dynakeys loaded once and kept (its code loaded and JIT-compiled): the difference to
  *       the previous line is the processor's cold start;
  *   <li>{@code -proc:none} over the records and the {@code *Keys} sources generated beforehand:
- *       the cost of compiling the generated code.
+ *       the cost of compiling the generated code;
+ *   <li>with a {@link ReplayProcessor} that only writes those sources generated beforehand: javac's
+ *       rounds alone, the floor under any processor that generates them (the difference to the
+ *       second line is dynakeys' own work, its cold start included).
  * </ul>
  *
  * Medians of the measured runs, after {@code warmups} runs. Run alone: {@code java -cp
@@ -74,7 +77,9 @@ public final class ProcessorPhases {
     DYNAKEYS("javac + dynakeys (fresh loader, as in a build)", ModuleCompiler.Processing.DYNAKEYS),
     WARM("javac + dynakeys (processor kept loaded and JIT-compiled)",
         ModuleCompiler.Processing.DYNAKEYS_WARM_LOADER),
-    PREGENERATED("javac -proc:none, records + pre-generated *Keys", ModuleCompiler.Processing.NONE);
+    PREGENERATED("javac -proc:none, records + pre-generated *Keys", ModuleCompiler.Processing.NONE),
+    REPLAY("javac + a processor that only writes the pre-generated *Keys (javac's rounds alone)",
+        ModuleCompiler.Processing.REPLAY);
 
     final String label;
     final ModuleCompiler.Processing processing;
@@ -97,6 +102,7 @@ public final class ProcessorPhases {
           Files.createDirectories(work.resolve("once")), keys, null), "javac + dynakeys");
       List<Path> withKeys = new ArrayList<>(sources);
       withKeys.addAll(ModuleCompiler.javaFiles(keys));
+      Map<String, String> replayed = ReplayProcessor.read(keys);
       Map<Variant, List<double[]>> samples = new LinkedHashMap<>();
       Map<Variant, Integer> rounds = new EnumMap<>(Variant.class);
       for (int run = 0; run < warmups + runs; run++) {
@@ -107,9 +113,10 @@ public final class ProcessorPhases {
           PhaseTimer timer = new PhaseTimer();
           long cpu = threads.getCurrentThreadCpuTime();
           long start = System.nanoTime();
-          ModuleCompiler.Outcome outcome = ProcessorBenchmark.check(compiler.compile(
-              v == Variant.PREGENERATED ? withKeys : sources, v.processing, classes, generated, timer),
-              v.label);
+          ModuleCompiler.Outcome outcome = ProcessorBenchmark.check(v == Variant.REPLAY
+              ? compiler.compileReplaying(sources, replayed, classes, generated, timer)
+              : compiler.compile(v == Variant.PREGENERATED ? withKeys : sources, v.processing, classes,
+                  generated, timer), v.label);
           long wall = System.nanoTime() - start;
           cpu = threads.getCurrentThreadCpuTime() - cpu;
           ModuleCompiler.delete(dir);

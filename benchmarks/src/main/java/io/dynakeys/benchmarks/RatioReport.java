@@ -276,7 +276,7 @@ public final class RatioReport {
   static ChainedOptionsBuilder processorOptions(Settings s) {
     String[] records = Arrays.stream(s.records()).mapToObj(Integer::toString).toArray(String[]::new);
     return new OptionsBuilder()
-        .include(PKG + "ProcessorBenchmark\\.javac(Plain|Dynakeys" + (s.pregenerated() ? "|Pregenerated" : "") + ")$")
+        .include(PKG + "ProcessorBenchmark\\.javac(Plain|Dynakeys" + (s.pregenerated() ? "|Pregenerated|Replay" : "") + ")$")
         .param("records", records)
         .mode(Mode.SingleShotTime)
         .timeUnit(TimeUnit.MILLISECONDS)
@@ -776,6 +776,7 @@ public final class RatioReport {
           + "sources with `-proc:none`, at N = 500 | not measured (run without `--no-pregenerated`); "
           + "over the records alone %+.0f%% | n/a |", 100 * (with[target] / plain[target] - 1)));
     }
+    floors(rows, records, xs, plain, pre, phases, n, atN, out, verdicts);
     verdicts.add(String.format(Locale.ROOT, "| (reported beside it) javac ms per record, fitted | + dynakeys "
             + "%.1f ms/record, pre-generated %s, records alone %.1f ms/record; + dynakeys / records alone "
             + "%.1f× | report |", withFit.slope(), xs.length < 2 || Double.isNaN(pre[0]) ? "n/a"
@@ -799,6 +800,65 @@ public final class RatioReport {
         + "%.2f ms/record; last/first marginal cost %.2f (added part: R² %.3f, %.2f) | %s |",
         withFit.r2(), withFit.slope(), withFit.curvature(), addedFit.r2(), addedFit.curvature(),
         verdict));
+  }
+
+  /**
+   * What no processor that generates these sources can go below, from {@code javacReplay} (a
+   * processor that only writes them, {@link ReplayProcessor}): its cost over {@code
+   * javacPregenerated} is javac's rounds alone, and {@code javacPregenerated} over plain is what
+   * compiling the sources costs without any processor. Nothing when the replay was not measured.
+   */
+  private static void floors(Map<String, Row> rows, int[] records, double[] xs, double[] plain, double[] pre,
+      List<ProcessorPhases.Breakdown> phases, int n, String atN, StringBuilder out, List<String> verdicts) {
+    double[] replay = new double[records.length];
+    for (int i = 0; i < records.length; i++) {
+      replay[i] = median(rows, "ProcessorBenchmark.javacReplay@" + records[i]);
+    }
+    if (Double.isNaN(pre[0]) || Arrays.stream(replay).anyMatch(Double::isNaN)) {
+      return;
+    }
+    out.append("The floor under any processor that generates these sources: `javacReplay` compiles the "
+        + "records with a processor that only writes the sources generated beforehand (`ReplayProcessor`), "
+        + "so its cost over `javacPregenerated` is javac's rounds alone (the generated files parsed in a "
+        + "round, every file entered again in each later round, the processor called in each).\n\n"
+        + "| N | pre-generated ms | replay ms | javac's rounds alone (replay / pre-generated − 1) "
+        + "| + dynakeys over the replay |\n|---:|---:|---:|---:|---:|\n");
+    for (int i = 0; i < records.length; i++) {
+      double with = median(rows, "ProcessorBenchmark.javacDynakeys@" + records[i]);
+      out.append(String.format(Locale.ROOT, "| %d | %.0f | %.0f | %+.0f%% | %+.0f%% |%n", records[i], pre[i],
+          replay[i], 100 * (replay[i] / pre[i] - 1), 100 * (with / replay[i] - 1)));
+    }
+    out.append('\n');
+    Row preRow = rows.get("ProcessorBenchmark.javacPregenerated@" + n);
+    Row replayRow = rows.get("ProcessorBenchmark.javacReplay@" + n);
+    Row withRow = rows.get("ProcessorBenchmark.javacDynakeys@" + n);
+    double rounds = 100 * (replayRow.median() / preRow.median() - 1);
+    String cpu = "";
+    ProcessorPhases.Breakdown cpuPre = phase(phases, n, "javac -proc:none, records + pre-generated");
+    ProcessorPhases.Breakdown cpuReplay = phase(phases, n, "javac + a processor that only writes");
+    ProcessorPhases.Breakdown cpuWith = phase(phases, n, "javac + dynakeys (fresh");
+    double cpuRounds = Double.NaN;
+    if (cpuPre != null && cpuReplay != null && cpuWith != null) {
+      cpuRounds = 100 * (cpuReplay.cpuMs() / cpuPre.cpuMs() - 1);
+      cpu = String.format(Locale.ROOT, "; CPU time of the javac thread: %+.0f%%, dynakeys' own work %+.0f%% "
+          + "over it", cpuRounds, 100 * (cpuWith.cpuMs() / cpuReplay.cpuMs() - 1));
+    }
+    boolean belowFloor = rounds > 25 && (Double.isNaN(cpuRounds) || cpuRounds > 25);
+    verdicts.add(String.format(Locale.ROOT, "| (the floor of the +25%% target) a processor that only writes the "
+            + "same sources, over `-proc:none`, at N = 500%s | %+.0f%% (%.0f ms → %.0f ms); dynakeys %+.0f%% over "
+            + "it%s | %s |", atN, rounds, preRow.median(), replayRow.median(),
+        100 * (withRow.median() / replayRow.median() - 1), cpu,
+        belowFloor ? "the target is below the floor: no processor that generates these sources meets it"
+            : "report"));
+    Fit plainFit = fit(xs, plain);
+    Fit preFit = fit(xs, pre);
+    Fit replayFit = fit(xs, replay);
+    verdicts.add(String.format(Locale.ROOT, "| (the floor of the 4× target) javac ms per record over the "
+            + "records and these sources, fitted | without any processor %.1f ms/record, %.1f× the records' "
+            + "%.1f; with the replaying processor %.1f ms/record, %.1f× | %s |", preFit.slope(),
+        preFit.slope() / plainFit.slope(), plainFit.slope(), replayFit.slope(),
+        replayFit.slope() / plainFit.slope(), replayFit.slope() / plainFit.slope() > 4
+            ? "the target is below the floor: these sources alone cost more" : "report"));
   }
 
   private static void writes(Map<String, Row> rows, StringBuilder out, List<String> verdicts) {

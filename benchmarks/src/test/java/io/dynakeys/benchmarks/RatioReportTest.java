@@ -87,6 +87,37 @@ class RatioReportTest {
   }
 
   @Test
+  void theProcessorSectionGivesTheFloorsOfBothTargets() throws Exception {
+    Map<String, RatioReport.Row> rows = new LinkedHashMap<>();
+    double[][] times = {{100, 270, 1600, 1000, 1300}, {300, 480, 4270, 2700, 3500}, {500, 690, 6390, 4070, 5300}};
+    for (double[] t : times) {
+      String[] names = {"javacPlain", "javacDynakeys", "javacPregenerated", "javacReplay"};
+      for (int i = 0; i < names.length; i++) {
+        String name = "ProcessorBenchmark." + names[i] + "@" + (int) t[0];
+        rows.put(name, row(name, t[i + 1], 1));
+      }
+    }
+    String report = RatioReport.report(rows, List.of(),
+        RatioReport.Settings.parse(new String[] {"--only", "processor", "--records", "100,300,500"}), 1);
+    assertTrue(report.contains("| 500 | 4070 | 5300 | +30% | +21% |"), report);
+    assertTrue(report.contains("| (the floor of the +25% target) a processor that only writes the same sources,"
+        + " over `-proc:none`, at N = 500 | +30% (4070 ms → 5300 ms); dynakeys +21% over it | the target is below"
+        + " the floor: no processor that generates these sources meets it |"), report);
+    // Least squares over the three sizes: 7.675 ms/record pre-generated, 10.0 replayed, 1.05 plain.
+    assertTrue(report.contains("| (the floor of the 4× target) javac ms per record over the records and these"
+        + " sources, fitted | without any processor 7.7 ms/record, 7.3× the records' 1.1; with the replaying"
+        + " processor 10.0 ms/record, 9.5× | the target is below the floor: these sources alone cost more |"),
+        report);
+    String processor = String.join("|", RatioReport.processorOptions(RatioReport.Settings.parse(new String[0]))
+        .build().getIncludes());
+    assertTrue(java.util.regex.Pattern.compile(processor).matcher(ProcessorBenchmark.class.getName()
+        + ".javacReplay").find());
+    assertFalse(java.util.regex.Pattern.compile(String.join("|", RatioReport.processorOptions(
+        RatioReport.Settings.parse(new String[] {"--no-pregenerated"})).build().getIncludes()))
+        .matcher(ProcessorBenchmark.class.getName() + ".javacReplay").find());
+  }
+
+  @Test
   void verdictsFollowTheErrorBars() {
     RatioReport.Row fast = row("a", 100, 5);
     RatioReport.Row slow = row("b", 200, 5);
