@@ -119,6 +119,12 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
   private final ItemMap.Slots slots;
   /** Whether the descriptor is a write-sharded aggregate's, which a whole item cannot be put of. */
   private final boolean randomShards;
+  /**
+   * What {@link #withoutKeyVerification()} returns: one schema, made with this one, so that what
+   * is kept per schema (the prepared shapes of typed updates) is kept once, however often it is
+   * asked for.
+   */
+  private final RecordTableSchema<T> unverified;
 
   RecordTableSchema(RecordTableSchemaBuilder<T> builder) {
     this.descriptor = builder.entity;
@@ -155,6 +161,7 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
     this.versionIncrement = metadata.customMetadataObject("VersionedRecordExtension:IncrementBy", Long.class)
         .orElse(1L);
     this.generatedAttributes = generatedAttributes(metadata);
+    this.unverified = verifyKeysOnRead ? new RecordTableSchema<>(this) : this;
   }
 
   /**
@@ -442,13 +449,14 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
    * values): for reading items written under an older key layout (or by other code) while they are
    * rewritten. The values are read as strictly as before; writes compute the keys as before.
    *
-   * @return a schema that does not verify keys on read
+   * @return a schema that does not verify keys on read, the same one at every call
    */
   public RecordTableSchema<T> withoutKeyVerification() {
-    return verifyKeysOnRead ? new RecordTableSchema<>(this, false) : this;
+    return unverified;
   }
 
-  private RecordTableSchema(RecordTableSchema<T> other, boolean verifyKeysOnRead) {
+  /** {@code other} without the checks of stored keys on read. */
+  private RecordTableSchema(RecordTableSchema<T> other) {
     this.descriptor = other.descriptor;
     this.versionAttribute = other.versionAttribute;
     this.versionIncrement = other.versionIncrement;
@@ -461,7 +469,7 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
     this.keysByName = other.keysByName;
     this.indices = other.indices;
     this.constructor = other.constructor;
-    this.verifyKeysOnRead = verifyKeysOnRead;
+    this.verifyKeysOnRead = false;
     this.hasPartitionKey = other.hasPartitionKey;
     this.metadata = other.metadata;
     this.attributeNames = other.attributeNames;
@@ -473,6 +481,7 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
     this.keyArray = other.keyArray;
     this.slots = other.slots;
     this.randomShards = other.randomShards;
+    this.unverified = this;
   }
 
   @SuppressWarnings("unchecked")
