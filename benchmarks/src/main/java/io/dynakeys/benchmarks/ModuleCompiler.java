@@ -145,21 +145,23 @@ public final class ModuleCompiler {
         options.add("-proc:none");
       } else {
         options.addAll(List.of("-s", generated.toString()));
-        ClassLoader from;
+        Processor processor;
         if (processing == Processing.REPLAY) {
-          from = null;
-        } else if (processing == Processing.DYNAKEYS) {
-          loader = new URLClassLoader("dynakeys-processor", processorPath, ClassLoader.getPlatformClassLoader());
-          from = loader;
+          processor = new ReplayProcessor(replayed);
         } else {
-          if (sharedLoader == null) {
-            sharedLoader = new URLClassLoader("dynakeys-processor-shared", processorPath,
-                ClassLoader.getPlatformClassLoader());
+          ClassLoader from;
+          if (processing == Processing.DYNAKEYS) {
+            loader = new URLClassLoader("dynakeys-processor", processorPath, ClassLoader.getPlatformClassLoader());
+            from = loader;
+          } else {
+            if (sharedLoader == null) {
+              sharedLoader = new URLClassLoader("dynakeys-processor-shared", processorPath,
+                  ClassLoader.getPlatformClassLoader());
+            }
+            from = sharedLoader;
           }
-          from = sharedLoader;
+          processor = (Processor) Class.forName(PROCESSOR, true, from).getConstructor().newInstance();
         }
-        Processor processor = from == null ? new ReplayProcessor(replayed)
-            : (Processor) Class.forName(PROCESSOR, true, from).getConstructor().newInstance();
         timed = new TimedProcessor(processor);
       }
       JavaCompiler.CompilationTask task = JAVAC.getTask(null, files, diagnostics, options, null,

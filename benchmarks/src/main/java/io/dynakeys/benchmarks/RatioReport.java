@@ -857,7 +857,7 @@ public final class RatioReport {
             + "records and these sources, fitted | without any processor %.1f ms/record, %.1f× the records' "
             + "%.1f; with the replaying processor %.1f ms/record, %.1f× | %s |", preFit.slope(),
         preFit.slope() / plainFit.slope(), plainFit.slope(), replayFit.slope(),
-        replayFit.slope() / plainFit.slope(), replayFit.slope() / plainFit.slope() > 4
+        replayFit.slope() / plainFit.slope(), preFit.slope() / plainFit.slope() > 4
             ? "the target is below the floor: these sources alone cost more" : "report"));
   }
 
