@@ -52,7 +52,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * {@code --forks N} (fresh JVMs per first-use variant, 20 by default, 6 with {@code --quick});
  * {@code --no-phases} (skip the diagnostic breakdown of one compilation);
  * {@code --no-pregenerated} (do not compile the pre-generated sources, which the processor's
- * target is measured against); {@code --log FILE} (JMH's full output, a temporary file by
+ * target is measured against, nor replay them, which gives its floor); {@code --log FILE} (JMH's full output, a temporary file by
  * default); {@code --out FILE} (also write the report there).
  */
 public final class RatioReport {
