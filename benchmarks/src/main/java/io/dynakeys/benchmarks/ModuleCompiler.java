@@ -101,7 +101,7 @@ public final class ModuleCompiler {
     /**
      * {@link ReplayProcessor}: writes sources generated beforehand and does nothing else, so the
      * difference to {@code -proc:none} over the same sources is javac's rounds alone. Compile with
-     * {@link #compileReplaying}.
+     * {@link ModuleCompiler#compileReplaying}.
      */
     REPLAY
   }
