@@ -13,7 +13,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Stores a {@code Map<K, V>} as a DynamoDB map ({@code M}). DynamoDB map keys are strings, so a key
  * is stored as the string (or number text) its own converter gives: an enum key by its name, a
  * {@code UUID} or {@code LocalDate} key by its text. {@code null} values become NULL and read back
- * as {@code null}; {@code null} keys are rejected.
+ * as {@code null}; {@code null} keys are rejected. A stored map whose keys read as one key (the
+ * texts {@code "1"} and {@code "01"} of an {@code Integer} key) is refused rather than merged.
  */
 final class MapConverter<K, V> implements AttributeConverter<Map<K, V>> {
   private final EnhancedType<Map<K, V>> type;
@@ -49,11 +50,21 @@ final class MapConverter<K, V> implements AttributeConverter<Map<K, V>> {
           + AttributeValues.describe(input));
     }
     Map<K, V> out = sorted ? new TreeMap<>() : new LinkedHashMap<>();
+    // The stored text of each key read so far, to refuse two texts that read as one key.
+    Map<K, String> texts = sorted ? new TreeMap<>() : new java.util.HashMap<>();
     input.m().forEach((k, v) -> {
+      K read;
       try {
-        out.put(keyFromText(k), AttributeValues.isNull(v) ? null : value.transformTo(v));
+        read = keyFromText(k);
+        out.put(read, AttributeValues.isNull(v) ? null : value.transformTo(v));
       } catch (RuntimeException e) {
         throw new IllegalArgumentException("entry \"" + k + "\": " + e.getMessage(), e);
+      }
+      String earlier = texts.putIfAbsent(read, k);
+      if (earlier != null) {
+        throw new IllegalArgumentException("entries \"" + earlier + "\" and \"" + k + "\" are one key, " + read
+            + ", of " + key.type().rawClass().getSimpleName() + ": a map read from them would keep one of their"
+            + " values and lose the other");
       }
     });
     return sorted

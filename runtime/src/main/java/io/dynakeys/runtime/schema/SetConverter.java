@@ -17,7 +17,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * {@code BS}), chosen by how the element type is stored.
  *
  * <p>DynamoDB rejects empty sets, so an empty set is stored as NULL, which the schema leaves out of
- * the item: it reads back as {@code null}, like a {@code null} set. Sets cannot hold {@code null}.
+ * the item: it reads back as {@code null}, like a {@code null} set. Sets cannot hold {@code null}. A
+ * stored set two of whose elements read as one element is refused rather than merged.
  */
 final class SetConverter<E> implements AttributeConverter<Set<E>> {
   private final EnhancedType<Set<E>> type;
@@ -73,11 +74,11 @@ final class SetConverter<E> implements AttributeConverter<Set<E>> {
   public Set<E> transformTo(AttributeValue input) {
     Set<E> out = sorted ? new TreeSet<>() : new LinkedHashSet<>();
     if (stored == AttributeValueType.SS && input.hasSs()) {
-      input.ss().forEach(s -> out.add(element.transformTo(AttributeValue.fromS(s))));
+      input.ss().forEach(s -> add(out, element.transformTo(AttributeValue.fromS(s)), s));
     } else if (stored == AttributeValueType.NS && input.hasNs()) {
-      input.ns().forEach(n -> out.add(element.transformTo(AttributeValue.fromN(n))));
+      input.ns().forEach(n -> add(out, element.transformTo(AttributeValue.fromN(n)), n));
     } else if (stored == AttributeValueType.BS && input.hasBs()) {
-      input.bs().forEach(b -> out.add(element.transformTo(AttributeValue.fromB(b))));
+      input.bs().forEach(b -> add(out, element.transformTo(AttributeValue.fromB(b)), b));
     } else {
       throw new IllegalArgumentException("expected " + stored + ", found "
           + StrictConverter.typeOf(input) + " " + AttributeValues.describe(input));
@@ -95,6 +96,19 @@ final class SetConverter<E> implements AttributeConverter<Set<E>> {
   @Override
   public AttributeValueType attributeValueType() {
     return stored;
+  }
+
+  /**
+   * Adds {@code read}, refusing a second stored element that reads as one already read (the
+   * texts of one {@code UUID} in upper and lower case): the set would hold one of them and lose
+   * the other.
+   */
+  private void add(Set<E> out, E read, Object stored) {
+    if (!out.add(read)) {
+      throw new IllegalArgumentException("element " + (stored instanceof String ? "\"" + stored + "\"" : stored)
+          + " reads as " + read + ", of " + element.type().rawClass().getSimpleName() + ", as an element before"
+          + " it does: a set read from them would keep one and lose the other");
+    }
   }
 
   private static <E> E nonNull(E element) {

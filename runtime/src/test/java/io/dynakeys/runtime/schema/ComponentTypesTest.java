@@ -397,6 +397,60 @@ class ComponentTypesTest {
     assertEquals(Map.of("work", new Address("Dock", 9, Optional.empty())), read.byName());
   }
 
+  record Bag(String id, Map<Integer, String> byNumber, Set<UUID> ids, NavigableMap<Integer, String> sorted) {}
+
+  @SuppressWarnings("unchecked")
+  static final RecordTableSchema<Bag> BAG = RecordTableSchema.builder(Bag.class,
+          (Bag b, int i) -> switch (i) {
+            case 0 -> b.id();
+            case 1 -> b.byNumber();
+            case 2 -> b.ids();
+            default -> b.sorted();
+          },
+          v -> new Bag((String) v[0], (Map<Integer, String>) v[1], (Set<UUID>) v[2], (NavigableMap<Integer, String>) v[3]))
+      .keyAttribute("id", StoredType.of(String.class))
+      .attribute("byNumber", StoredType.mapOf(StoredType.of(Integer.class), StoredType.of(String.class)))
+      .attribute("ids", StoredType.setOf(StoredType.of(UUID.class)))
+      .attribute("sorted", StoredType.sortedMapOf(StoredType.of(Integer.class), StoredType.of(String.class)))
+      .partitionKey("pk", b -> "BAG#" + b.id())
+      .build();
+
+  /**
+   * Stored keys and elements the schema never writes ({@code "01"} and {@code "+1"} for the
+   * {@code Integer} key 1, a {@code UUID} in upper and in lower case) are read by the SDK's lenient
+   * converters as one key or element: the read is refused rather than keep one and lose the rest.
+   */
+  @Test
+  void storedKeysOrElementsThatReadAsOneAreRefusedNotMerged() {
+    Map<String, AttributeValue> entries = new LinkedHashMap<>();
+    entries.put("1", s("one"));
+    entries.put("01", s("zero-one"));
+    Map<String, AttributeValue> item = new LinkedHashMap<>(Map.of("id", s("b1"), "pk", s("BAG#b1"),
+        "byNumber", AttributeValue.fromM(entries)));
+    ItemMappingException map = assertThrows(ItemMappingException.class, () -> BAG.mapToItem(item));
+    assertEquals("byNumber", map.attribute());
+    assertTrue(map.getMessage().contains("entries \"1\" and \"01\" are one key, 1, of Integer:"
+        + " a map read from them would keep one of their values and lose the other"), map.getMessage());
+
+    item.remove("byNumber");
+    item.put("sorted", AttributeValue.fromM(Map.of("+2", s("plus"), "2", s("two"))));
+    ItemMappingException sorted = assertThrows(ItemMappingException.class, () -> BAG.mapToItem(item));
+    assertEquals("sorted", sorted.attribute());
+
+    item.remove("sorted");
+    String lower = "0b4c1d9e-6f1a-4a52-9d8e-7c7a1f0e2b3c";
+    item.put("ids", AttributeValue.fromSs(List.of(lower, lower.toUpperCase(java.util.Locale.ROOT))));
+    ItemMappingException set = assertThrows(ItemMappingException.class, () -> BAG.mapToItem(item));
+    assertEquals("ids", set.attribute());
+    assertTrue(set.getMessage().contains("element \"" + lower.toUpperCase(java.util.Locale.ROOT) + "\" reads as " + lower
+        + ", of UUID, as an element before it does"), set.getMessage());
+
+    // Distinct keys and elements read as before, and what is written reads back.
+    Bag bag = new Bag("b2", Map.of(1, "one", 10, "ten"), Set.of(UUID.fromString(lower)),
+        new TreeMap<>(Map.of(-1, "minus", 2, "two")));
+    assertEquals(bag, BAG.mapToItem(BAG.itemToMap(bag, true)));
+  }
+
   @Test
   void aSetWithANullElementCannotBeStored() {
     Set<String> labels = new LinkedHashSet<>();
