@@ -186,6 +186,29 @@ class UniqueTest {
         "USER#u2", Map.of("USER_EMAIL#ann@example.com", "email")), guards().check(users));
   }
 
+  @Test
+  void aRefusedActionKeepsTheGuardTransferOfTheActionBeforeIt() {
+    User ann = user("u1", "ann@example.com", null);
+    User bob = user("u2", "bob@example.com", null);
+    TransactWrite.create().insert(users, ann).insert(users, bob).execute(client);
+    // Ann's item is deleted and Bob takes her address: the delete of her guard becomes the last
+    // action of Bob's replace, a transfer. An insert naming Ann's key again is refused, and must
+    // take back only its own actions: taking back the transfer too would leave Bob's put with her
+    // address but the guard deleted.
+    User bobTakes = user("u2", "ann@example.com", null);
+    TransactWrite t = TransactWrite.create().delete(users, ann).replace(users, bob, bobTakes);
+    int size = t.size();
+    long bytes = t.estimatedBytes();
+    assertThrows(IllegalArgumentException.class, () -> t.insert(users, user("u1", "z@example.com", null)));
+    assertEquals(size, t.size());
+    assertEquals(bytes, t.estimatedBytes());
+    t.execute(client);
+    assertEquals(Map.of("USER#u2", Map.of("USER_EMAIL#ann@example.com", "email")), guards().check(users));
+    UniqueViolationException taken = assertThrows(UniqueViolationException.class,
+        () -> TransactWrite.create().insert(users, user("u3", "ann@example.com", null)).execute(client));
+    assertEquals(Map.of("pk", AttributeValue.fromS("USER#u2")), taken.holder());
+  }
+
   /** Ann moves to a new address and Bob takes her old one, in one transaction. */
   private void handOver(User ann, User bob) {
     TransactWrite.create().replace(users, ann, user("u1", "ann@new.example", null))

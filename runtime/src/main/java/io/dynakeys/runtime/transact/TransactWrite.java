@@ -101,7 +101,10 @@ public final class TransactWrite {
   private final Map<String, Map<Key, Action>> byTable = new HashMap<>();
   private long bytes;
   private String token;
-  /** Guard actions turned into transfers, with the number of actions held then, to undo with the actions. */
+  /**
+   * Guard actions turned into transfers, each with the number of actions held when the operation
+   * that made it began, to undo with that operation's actions.
+   */
   private final java.util.ArrayDeque<Object[]> transfers = new java.util.ArrayDeque<>();
 
   private TransactWrite() {}
@@ -648,7 +651,7 @@ public final class TransactWrite {
         for (var guard : UniqueGuards.of(schema)) {
           UniqueGuards.Value value = UniqueGuards.guardOf(schema, guard, item, pk(table), sk(table));
           if (value != null) {
-            putGuard(table, schema, value, owner);
+            putGuard(table, schema, value, owner, before);
           }
         }
       }
@@ -710,10 +713,10 @@ public final class TransactWrite {
       Map<String, AttributeValue> owner = keyMap(table, newItem);
       for (UniqueGuards.Value[] move : moves) {
         if (move[0] != null) {
-          deleteGuard(table, schema, move[0], owner);
+          deleteGuard(table, schema, move[0], owner, before);
         }
         if (move[1] != null) {
-          putGuard(table, schema, move[1], owner);
+          putGuard(table, schema, move[1], owner, before);
         }
       }
     } catch (RuntimeException e) {
@@ -734,7 +737,7 @@ public final class TransactWrite {
       for (var guard : UniqueGuards.of(schema)) {
         UniqueGuards.Value value = UniqueGuards.guardOf(schema, guard, item, pk(table), sk(table));
         if (value != null) {
-          deleteGuard(table, schema, value, owner);
+          deleteGuard(table, schema, value, owner, before);
         }
       }
     } catch (RuntimeException e) {
@@ -757,24 +760,27 @@ public final class TransactWrite {
   }
 
   private <T> void putGuard(MappedTableResource<T> table, RecordTableSchema<T> schema, UniqueGuards.Value value,
-      Map<String, AttributeValue> owner) {
+      Map<String, AttributeValue> owner, int before) {
     addGuard(TransactOperation.PUT, table, new Action.Guard(schema.descriptor().orElseThrow().name(),
-        value.component(), value.value(), value.keyMap(), owner), value.key());
+        value.component(), value.value(), value.keyMap(), owner), value.key(), before);
   }
 
   private <T> void deleteGuard(MappedTableResource<T> table, RecordTableSchema<T> schema, UniqueGuards.Value value,
-      Map<String, AttributeValue> owner) {
+      Map<String, AttributeValue> owner, int before) {
     addGuard(TransactOperation.DELETE, table, new Action.Guard(schema.descriptor().orElseThrow().name(),
-        value.component(), value.value(), value.keyMap(), owner), value.key());
+        value.component(), value.value(), value.keyMap(), owner), value.key(), before);
   }
 
   /**
    * Adds a guard's put (conditional on no guard having the value) or delete (conditional on the
    * guard being its owner's). A value that one item gives up and another takes in the same
    * transaction is one action, since DynamoDB takes one per item: a put of the guard for its new
-   * owner, conditional on it being the old owner's.
+   * owner, conditional on it being the old owner's. {@code before} is the number of actions held
+   * when the operation adding the guard began: a refused operation takes back the transfers it made,
+   * never those of the operations before it.
    */
-  private void addGuard(TransactOperation operation, MappedTableResource<?> table, Action.Guard guard, Key key) {
+  private void addGuard(TransactOperation operation, MappedTableResource<?> table, Action.Guard guard, Key key,
+      int before) {
     Action earlier = byTable.getOrDefault(table.tableName(), Map.of()).get(key);
     if (earlier != null && earlier.guard() != null && earlier.operation() != operation) {
       Action.Guard put = operation == TransactOperation.PUT ? guard : earlier.guard();
@@ -789,7 +795,7 @@ public final class TransactWrite {
       actions.set(earlier.index(), transfer);
       byTable.get(table.tableName()).put(key, transfer);
       bytes += transfer.bytes() - earlier.bytes();
-      transfers.push(new Object[] {actions.size(), earlier, transfer});
+      transfers.push(new Object[] {before, earlier, transfer});
       return;
     }
     long size;
@@ -1111,7 +1117,10 @@ public final class TransactWrite {
     }
   }
 
-  /** Takes back the actions added since {@code size} actions were held (a half-added move). */
+  /**
+   * Takes back the actions added since {@code size} actions were held (a half-added move), and the
+   * transfers made by operations that began then or later.
+   */
   private void undoLast(int size) {
     while (!transfers.isEmpty() && (int) transfers.peek()[0] >= size) {
       Object[] t = transfers.pop();
