@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynakeys.fixtures.ConfigEntryKeys;
 import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.entity.Attribute;
 import io.dynakeys.runtime.entity.IndexKeyComponent;
@@ -95,6 +96,17 @@ class WriteRefusalTest {
       refused(KeyFormatException.class, "Task", () -> Update.of(TaskKeys.tableSchema(), "RUN#apollo", "000001"));
       refused(KeyFormatException.class, "Task", () -> Update.of(TaskKeys.tableSchema(), TaskKeys.partitionKey("apollo"),
           null));
+      // A key that only starts with a constant key's text is a neighbour's: "METADATA#1" is no
+      // ConfigEntry sort key (its sort key is the constant "META"), nor "CFGX#a" its partition key.
+      refused(KeyFormatException.class, "ConfigEntry.sort key: is no sort key of ConfigEntry: it is not \"META\" and"
+          + " does not start with \"META#\" (another entity's key?) (value: \"METADATA#1\")",
+          () -> Update.of(ConfigEntryKeys.tableSchema(), ConfigEntryKeys.partitionKey("x"), "METADATA#1"));
+      refused(KeyFormatException.class, "does not start with \"CFG#\"",
+          () -> Update.of(ConfigEntryKeys.tableSchema(), "CFGX#a", "META"));
+      assertEquals(Update.of(ConfigEntryKeys.tableSchema(), ConfigEntryKeys.key("x")).set(ConfigEntryKeys.VALUE, "v")
+              .toRequest("t"),
+          Update.of(ConfigEntryKeys.tableSchema(), ConfigEntryKeys.partitionKey("x"), "META")
+              .set(ConfigEntryKeys.VALUE, "v").toRequest("t"));
       refused(KeyFormatException.class, "Task", () -> Update.of(TaskKeys.tableSchema(), "TASK#apollo", "12")
           .anyVersion().set(TaskKeys.BY_OWNER, "ann", 1, Optional.empty()).run(client, "t"));
       org.junit.jupiter.api.Assertions.assertEquals(

@@ -134,15 +134,24 @@ public final class Update<R> {
 
   /**
    * Refuses a key that does not carry the record's prefix (another entity's key), by the rule of
-   * {@code RecordTableSchema.owns}. The key is parsed in full, by the record's codecs, when an index
-   * key needs the components it holds; any other key no item of this record has can only fail the
-   * update's {@code attribute_exists} condition, never write.
+   * {@code RecordTableSchema.owns}: the prefix followed by the delimiter, or, for a key of no
+   * components, the prefix alone (a sharded one is followed by the delimiter and its shard). A key
+   * that merely starts with the prefix text ({@code METADATA#1} for the constant {@code META}) is a
+   * neighbour's. The key is parsed in full, by the record's codecs, when an index key needs the
+   * components it holds; any other key no item of this record has can only fail the update's
+   * {@code attribute_exists} condition, never write.
    */
   private static void checkOwned(EntityLayout layout, EntityLayout.Key key, String text, String what) {
-    String head = key.head();
-    if (!head.isEmpty() && !(text.startsWith(head) || key.segments().isEmpty() && text.equals(key.prefix()))) {
+    String prefix = key.prefix();
+    if (prefix.isEmpty()) {
+      return;
+    }
+    String head = prefix + key.delimiter();
+    boolean constant = key.segments().isEmpty();
+    if (!(text.startsWith(head) || constant && text.equals(prefix))) {
       throw new KeyFormatException(layout.record(), what, text, "is no " + what + " of " + layout.record()
-          + ": it does not start with \"" + head + "\" (another entity's key?)");
+          + ": it " + (constant ? "is not \"" + prefix + "\" and does not start with \"" : "does not start with \"")
+          + head + "\" (another entity's key?)");
     }
   }
 
