@@ -8,6 +8,7 @@ import io.dynakeys.fixtures.ConfigEntryKeys;
 import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.entity.Attribute;
 import io.dynakeys.runtime.entity.IndexKeyComponent;
+import io.dynakeys.runtime.transact.TransactWrite;
 import io.dynakeys.runtime.write.Condition;
 import io.dynakeys.runtime.write.ConditionFailedException;
 import io.dynakeys.runtime.write.Update;
@@ -170,6 +171,18 @@ class WriteRefusalTest {
       refused(IllegalArgumentException.class, "4 KB", () -> huge.toExpression(TaskKeys.tableSchema()));
       refused(IllegalArgumentException.class, "notExists",
           () -> Condition.eq(TaskKeys.LABEL, Optional.empty()).toExpression(TaskKeys.tableSchema()));
+      // A write that takes a key refuses another entity's: its condition is typed for this record.
+      DynamoDbTable<Task> unsent = software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient.builder()
+          .dynamoDbClient(client).build().table("t", TaskKeys.tableSchema());
+      String foreign = "is no key of Task: pk is \"TASK\" or a key starting with \"TASK#\" (another entity's key?)";
+      refused(KeyFormatException.class, foreign,
+          () -> Writes.delete(unsent, CounterKeys.key("c", 1), Condition.eq(TaskKeys.OWNER, "ann")));
+      refused(KeyFormatException.class, foreign, () -> Writes.delete(unsent,
+          Key.builder().partitionValue("TASKS#apollo").sortValue("000001").build(), Condition.exists(TaskKeys.OWNER)));
+      TransactWrite held = TransactWrite.create();
+      refused(KeyFormatException.class, foreign,
+          () -> held.delete(unsent, CounterKeys.key("c", 1), Condition.eq(TaskKeys.OWNER, "ann")));
+      assertEquals(0, held.size());
       assertEquals(0, count.sent.get(), "no refusal sent a request");
     }
   }

@@ -372,6 +372,40 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
     return owns(item, partitionKeyAttribute, partitionKeyPrefix) && owns(item, sortKeyAttribute, sortKeyPrefix);
   }
 
+  /**
+   * Returns {@code key} when it can be a key of this record by the rule of {@link #owns(Map)}, for a
+   * write that takes a key rather than an item ({@code Writes.delete}, a transaction's typed
+   * delete): a key of another entity in the same table would act on that entity's item.
+   *
+   * @param key a primary key
+   * @return {@code key}
+   * @throws KeyFormatException when a key attribute is no string or does not carry this record's
+   *     prefix
+   */
+  public software.amazon.awssdk.enhanced.dynamodb.Key requireOwnKey(software.amazon.awssdk.enhanced.dynamodb.Key key) {
+    Map<String, AttributeValue> keys = key.primaryKeyMap(this);
+    if (!owns(keys)) {
+      StringBuilder shown = new StringBuilder();
+      keys.forEach((name, value) -> shown.append(shown.length() == 0 ? "" : ", ").append(name).append(" = ")
+          .append(value.s() != null ? "\"" + value.s() + "\"" : value.toString()));
+      throw new KeyFormatException(record, "key", shown.toString(), "is no key of " + record + ": "
+          + describeOwnedKeys() + " (another entity's key?)");
+    }
+    return key;
+  }
+
+  /** For messages: what this record's keys start with. */
+  private String describeOwnedKeys() {
+    List<String> rules = new ArrayList<>();
+    if (partitionKeyAttribute != null && !partitionKeyPrefix.isEmpty()) {
+      rules.add(partitionKeyAttribute + " is " + partitionKeyPrefix.describe());
+    }
+    if (sortKeyAttribute != null && !sortKeyPrefix.isEmpty()) {
+      rules.add(sortKeyAttribute + " is " + sortKeyPrefix.describe());
+    }
+    return String.join(" and ", rules);
+  }
+
   private static boolean owns(Map<String, AttributeValue> item, String attribute, KeyPrefix prefix) {
     if (attribute == null || prefix.isEmpty()) {
       return true;

@@ -448,6 +448,8 @@ public final class TransactWrite {
    * @return this transaction
    * @throws IllegalArgumentException when the table is not mapped by a generated schema, or the
    *     transaction already acts on the item or holds 100 actions
+   * @throws io.dynakeys.runtime.KeyFormatException when {@code key} does not carry the record's key
+   *     prefixes (another entity's key)
    */
   public <T> TransactWrite delete(MappedTableResource<T> table, Key key, Condition<T> condition) {
     return delete(table, key, condition, ReturnValuesOnConditionCheckFailure.NONE);
@@ -466,7 +468,11 @@ public final class TransactWrite {
    */
   public <T> TransactWrite delete(MappedTableResource<T> table, Key key, Condition<T> condition,
       ReturnValuesOnConditionCheckFailure onFailure) {
-    return delete(table, key, typed(TransactOperation.DELETE, table, condition), onFailure);
+    Expression expression = typed(TransactOperation.DELETE, table, condition);
+    if (key != null) {
+      ((RecordTableSchema<?>) table.tableSchema()).requireOwnKey(key);
+    }
+    return delete(table, key, expression, onFailure);
   }
 
   private TransactWrite delete(MappedTableResource<?> table, Key key, Expression condition,

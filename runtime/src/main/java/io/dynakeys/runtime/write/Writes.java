@@ -59,6 +59,8 @@ public final class Writes {
    *
    * @return the deleted item, or empty when there was none (and the condition held on no item)
    * @throws ConditionFailedException when it does not hold, with the stored item
+   * @throws io.dynakeys.runtime.KeyFormatException when {@code key} does not carry the record's key
+   *     prefixes (another entity's key), before any request
    */
   public static <R> java.util.Optional<R> delete(DynamoDbTable<R> table, Key key, Condition<R> condition) {
     DeleteItemEnhancedRequest request = deleteRequest(table, key, condition);
@@ -94,6 +96,7 @@ public final class Writes {
     Objects.requireNonNull(key, "key");
     refuseUnique(table, "delete", "TransactWrite.delete(table, item), which removes the item's guards");
     Expression expression = Objects.requireNonNull(condition, "condition").toExpression(schema(table));
+    schema(table).requireOwnKey(key);
     return DeleteItemEnhancedRequest.builder().key(key).conditionExpression(expression)
         .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build();
   }
