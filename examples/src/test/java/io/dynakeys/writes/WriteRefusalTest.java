@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynakeys.aggregates.SiteVisitsKeys;
 import io.dynakeys.fixtures.ConfigEntryKeys;
 import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.entity.Attribute;
@@ -102,8 +103,13 @@ class WriteRefusalTest {
       refused(KeyFormatException.class, "ConfigEntry.sort key: is no sort key of ConfigEntry: it is not \"META\" and"
           + " does not start with \"META#\" (another entity's key?) (value: \"METADATA#1\")",
           () -> Update.of(ConfigEntryKeys.tableSchema(), ConfigEntryKeys.partitionKey("x"), "METADATA#1"));
-      refused(KeyFormatException.class, "does not start with \"CFG#\"",
-          () -> Update.of(ConfigEntryKeys.tableSchema(), "CFGX#a", "META"));
+      // A constant partition, sharded: the shard follows the delimiter ("VISITS#2"); "VISITSX#1"
+      // only starts with the constant's text.
+      refused(KeyFormatException.class, "SiteVisits.partition key: is no partition key of SiteVisits: it is not"
+          + " \"VISITS\" and does not start with \"VISITS#\" (another entity's key?) (value: \"VISITSX#1\")",
+          () -> Update.of(SiteVisitsKeys.tableSchema(), "VISITSX#1", null));
+      assertEquals("VISITS#2", Update.of(SiteVisitsKeys.tableSchema(), "VISITS#2", null)
+          .add(SiteVisitsKeys.VISITS, 1L).toRequest("t").key().get("pk").s());
       assertEquals(Update.of(ConfigEntryKeys.tableSchema(), ConfigEntryKeys.key("x")).set(ConfigEntryKeys.VALUE, "v")
               .toRequest("t"),
           Update.of(ConfigEntryKeys.tableSchema(), ConfigEntryKeys.partitionKey("x"), "META")
@@ -182,6 +188,10 @@ class WriteRefusalTest {
       TransactWrite held = TransactWrite.create();
       refused(KeyFormatException.class, foreign,
           () -> held.delete(unsent, CounterKeys.key("c", 1), Condition.eq(TaskKeys.OWNER, "ann")));
+      refused(KeyFormatException.class, foreign,
+          () -> held.conditionCheck(unsent, CounterKeys.key("c", 1), Condition.exists(TaskKeys.OWNER)));
+      refused(KeyFormatException.class, "Task.key: lacks sk: a key of Task has pk and sk",
+          () -> Writes.delete(unsent, Key.builder().partitionValue("TASK#apollo").build(), Condition.exists(TaskKeys.OWNER)));
       assertEquals(0, held.size());
       assertEquals(0, count.sent.get(), "no refusal sent a request");
     }

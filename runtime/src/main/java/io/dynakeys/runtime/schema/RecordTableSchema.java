@@ -384,6 +384,12 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
    */
   public software.amazon.awssdk.enhanced.dynamodb.Key requireOwnKey(software.amazon.awssdk.enhanced.dynamodb.Key key) {
     Map<String, AttributeValue> keys = key.primaryKeyMap(this);
+    for (String attribute : java.util.Arrays.asList(partitionKeyAttribute, sortKeyAttribute)) {
+      if (attribute != null && !keys.containsKey(attribute)) {
+        throw new KeyFormatException(record, "key", null, "lacks " + attribute + ": a key of " + record + " has "
+            + (sortKeyAttribute == null ? partitionKeyAttribute : partitionKeyAttribute + " and " + sortKeyAttribute));
+      }
+    }
     if (!owns(keys)) {
       StringBuilder shown = new StringBuilder();
       keys.forEach((name, value) -> shown.append(shown.length() == 0 ? "" : ", ").append(name).append(" = ")

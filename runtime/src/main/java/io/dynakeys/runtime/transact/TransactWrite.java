@@ -468,11 +468,7 @@ public final class TransactWrite {
    */
   public <T> TransactWrite delete(MappedTableResource<T> table, Key key, Condition<T> condition,
       ReturnValuesOnConditionCheckFailure onFailure) {
-    Expression expression = typed(TransactOperation.DELETE, table, condition);
-    if (key != null) {
-      ((RecordTableSchema<?>) table.tableSchema()).requireOwnKey(key);
-    }
-    return delete(table, key, expression, onFailure);
+    return delete(table, key, typed(TransactOperation.DELETE, table, key, condition), onFailure);
   }
 
   private TransactWrite delete(MappedTableResource<?> table, Key key, Expression condition,
@@ -537,6 +533,8 @@ public final class TransactWrite {
    * @return this transaction
    * @throws IllegalArgumentException when the table is not mapped by a generated schema, or the
    *     transaction already acts on the item or holds 100 actions
+   * @throws io.dynakeys.runtime.KeyFormatException when {@code key} does not carry the record's key
+   *     prefixes (another entity's key)
    */
   public <T> TransactWrite conditionCheck(MappedTableResource<T> table, Key key, Condition<T> condition) {
     return conditionCheck(table, key, condition, ReturnValuesOnConditionCheckFailure.NONE);
@@ -555,7 +553,21 @@ public final class TransactWrite {
    */
   public <T> TransactWrite conditionCheck(MappedTableResource<T> table, Key key, Condition<T> condition,
       ReturnValuesOnConditionCheckFailure onFailure) {
-    return conditionCheck(table, key, typed(TransactOperation.CONDITION_CHECK, table, condition), onFailure);
+    return conditionCheck(table, key, typed(TransactOperation.CONDITION_CHECK, table, key, condition), onFailure);
+  }
+
+  /**
+   * A typed condition on the item with {@code key}, as the expression the table's generated schema
+   * writes, once the key is known to be one of the record's ({@link RecordTableSchema#requireOwnKey}):
+   * the condition is typed for the record, and another entity's key would act on another item.
+   */
+  private <T> Expression typed(TransactOperation operation, MappedTableResource<T> table, Key key,
+      Condition<T> condition) {
+    Expression expression = typed(operation, table, condition);
+    if (key != null) {
+      ((RecordTableSchema<?>) table.tableSchema()).requireOwnKey(key);
+    }
+    return expression;
   }
 
   /** A typed condition as the expression the table's generated schema writes. */
