@@ -50,22 +50,21 @@ final class MapConverter<K, V> implements AttributeConverter<Map<K, V>> {
           + AttributeValues.describe(input));
     }
     Map<K, V> out = sorted ? new TreeMap<>() : new LinkedHashMap<>();
-    // The stored text of each key read so far, to refuse two texts that read as one key.
-    Map<K, String> texts = sorted ? new TreeMap<>() : new java.util.HashMap<>();
     input.m().forEach((k, v) -> {
       K read;
+      V entry;
       try {
         read = keyFromText(k);
-        out.put(read, AttributeValues.isNull(v) ? null : value.transformTo(v));
+        entry = AttributeValues.isNull(v) ? null : value.transformTo(v);
       } catch (RuntimeException e) {
         throw new IllegalArgumentException("entry \"" + k + "\": " + e.getMessage(), e);
       }
-      String earlier = texts.putIfAbsent(read, k);
-      if (earlier != null) {
-        throw new IllegalArgumentException("entries \"" + earlier + "\" and \"" + k + "\" are one key, " + read
-            + ", of " + key.type().rawClass().getSimpleName() + ": a map read from them would keep one of their"
-            + " values and lose the other");
+      if (out.containsKey(read)) {
+        throw new IllegalArgumentException("entries \"" + earlierText(input.m(), k, read) + "\" and \"" + k
+            + "\" are one key, " + read + ", of " + key.type().rawClass().getSimpleName() + ": a map read from"
+            + " them would keep one of their values and lose the other");
       }
+      out.put(read, entry);
     });
     return sorted
         ? Collections.unmodifiableNavigableMap((TreeMap<K, V>) out)
@@ -80,6 +79,21 @@ final class MapConverter<K, V> implements AttributeConverter<Map<K, V>> {
   @Override
   public AttributeValueType attributeValueType() {
     return AttributeValueType.M;
+  }
+
+  /** The stored key before {@code text} that reads as {@code read} too: for the message only. */
+  private String earlierText(Map<String, AttributeValue> stored, String text, K read) {
+    Map<K, Boolean> probe = sorted ? new TreeMap<>() : new java.util.HashMap<>();
+    probe.put(read, true);
+    for (String other : stored.keySet()) {
+      if (other.equals(text)) {
+        break;
+      }
+      if (probe.containsKey(keyFromText(other))) {
+        return other;
+      }
+    }
+    return "?";
   }
 
   private String keyText(K k) {

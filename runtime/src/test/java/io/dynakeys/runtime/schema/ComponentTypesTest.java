@@ -436,6 +436,8 @@ class ComponentTypesTest {
     item.put("sorted", AttributeValue.fromM(Map.of("+2", s("plus"), "2", s("two"))));
     ItemMappingException sorted = assertThrows(ItemMappingException.class, () -> BAG.mapToItem(item));
     assertEquals("sorted", sorted.attribute());
+    assertTrue(sorted.getMessage().contains(" are one key, 2, of Integer:"), sorted.getMessage());
+    assertTrue(sorted.getMessage().contains("\"+2\"") && sorted.getMessage().contains("\"2\""), sorted.getMessage());
 
     item.remove("sorted");
     String lower = "0b4c1d9e-6f1a-4a52-9d8e-7c7a1f0e2b3c";
