@@ -100,9 +100,22 @@ class RatioReportTest {
     String report = RatioReport.report(rows, List.of(),
         RatioReport.Settings.parse(new String[] {"--only", "processor", "--records", "100,300,500"}), 1);
     assertTrue(report.contains("| 500 | 4070 | 5300 | +30% | +21% |"), report);
+    // The single shots of row(): 0.9 and 1.1 times the median, so the replay's range straddles +25%.
     assertTrue(report.contains("| (the floor of the +25% target) a processor that only writes the same sources,"
-        + " over `-proc:none`, at N = 500 | +30% (4070 ms → 5300 ms); dynakeys +21% over it | the target is below"
-        + " the floor: no processor that generates these sources meets it |"), report);
+        + " over `-proc:none`, at N = 500 | +30% (4070 ms → 5300 ms; single shots +7% … +59%); dynakeys +21% over"
+        + " it | the floor is at the target: its medians are above +25%, its single shots straddle it |"), report);
+    assertTrue(report.contains("| records + the replaying processor | 10.00 |"), report);
+    // Single shots within 1% of their medians: the whole range is above +25%.
+    for (double[] t : times) {
+      String name = "ProcessorBenchmark.javacReplay@" + (int) t[0];
+      rows.put(name, new RatioReport.Row(name, t[4], 1, 100, t[4] * 0.99, t[4], t[4] * 1.01, 20));
+      name = "ProcessorBenchmark.javacPregenerated@" + (int) t[0];
+      rows.put(name, new RatioReport.Row(name, t[3], 1, 100, t[3] * 0.99, t[3], t[3] * 1.01, 20));
+    }
+    String tight = RatioReport.report(rows, List.of(),
+        RatioReport.Settings.parse(new String[] {"--only", "processor", "--records", "100,300,500"}), 1);
+    assertTrue(tight.contains("single shots +28% … +33%); dynakeys +21% over it | the target is below the floor:"
+        + " no processor that generates these sources meets it |"), tight);
     // Least squares over the three sizes: 7.675 ms/record pre-generated, 10.0 replayed, 1.05 plain.
     assertTrue(report.contains("| (the floor of the 4× target) javac ms per record over the records and these"
         + " sources, fitted | without any processor 7.7 ms/record, 7.3× the records' 1.1; with the replaying"
