@@ -133,9 +133,11 @@ public final class Update<R> {
   }
 
   /**
-   * Refuses a key that does not carry the record's prefix (another entity's key), by the rule of
-   * {@code RecordTableSchema.owns}: the prefix followed by the delimiter, or, for a key of no
-   * components, the prefix alone (a sharded one is followed by the delimiter and its shard). A key
+   * Refuses a key that does not carry the record's prefix (another entity's key): the prefix
+   * followed by the delimiter, or, for a key of no components, the prefix alone (a sharded one is
+   * followed by the delimiter and its shard). That is the rule of {@code RecordTableSchema.owns},
+   * which also takes the bare prefix for a key with components, where it can only be a constant
+   * key of another record; a key the record's own encoders could never write is refused here. A key
    * that merely starts with the prefix text ({@code METADATA#1} for the constant {@code META}) is a
    * neighbour's. The key is parsed in full, by the record's codecs, when an index key needs the
    * components it holds; any other key no item of this record has can only fail the update's
