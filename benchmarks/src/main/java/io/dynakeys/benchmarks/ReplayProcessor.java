@@ -1,5 +1,6 @@
 package io.dynakeys.benchmarks;
 
+import io.dynakeys.processor.KeysProcessor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -50,10 +51,12 @@ final class ReplayProcessor extends AbstractProcessor {
     return out;
   }
 
-  /** What the dynakeys processor claims, so that javac calls this one in the same rounds. */
+  /** What the dynakeys processor claims, read from it, so that javac calls this one in the same rounds. */
+  private static final Set<String> CLAIMED = new KeysProcessor().getSupportedAnnotationTypes();
+
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of("io.dynakeys.annotations.*", "javax.annotation.processing.Generated");
+    return CLAIMED;
   }
 
   @Override
