@@ -374,13 +374,13 @@ public final class RecordTableSchema<T> implements TableSchema<T> {
 
   /**
    * Returns {@code key} when it can be a key of this record by the rule of {@link #owns(Map)}, for a
-   * write that takes a key rather than an item ({@code Writes.delete}, a transaction's typed
-   * delete): a key of another entity in the same table would act on that entity's item.
+   * write that takes a key rather than an item ({@code Writes.delete}, a transaction's typed delete
+   * and condition check): a key of another entity in the same table would act on that entity's item.
    *
    * @param key a primary key
    * @return {@code key}
-   * @throws KeyFormatException when a key attribute is no string or does not carry this record's
-   *     prefix
+   * @throws KeyFormatException when the key lacks one of this record's key attributes (a sort value),
+   *     or a key attribute is no string or does not carry this record's prefix
    */
   public software.amazon.awssdk.enhanced.dynamodb.Key requireOwnKey(software.amazon.awssdk.enhanced.dynamodb.Key key) {
     Map<String, AttributeValue> keys = key.primaryKeyMap(this);
