@@ -43,7 +43,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * last success's result, and every table and index key attribute is the one a put of it writes
  * (zero stale keys); index queries return the model's items. Two successes from one version (the
  * server did not isolate them) fail on dynalite; moto is known to do it now and then, storing a mix
- * of both, so there they are counted and that item is checked for its keys only.
+ * of both whose index keys may be stale (each request kept them right, the mix need not), so there
+ * they are counted, the writers read without key verification, and such an item is checked for its
+ * version only and left out of the index checks.
  * {@code -Ddynakeys.writes.concurrent.runs}
  * sets the number of updates ({@code .moto} on moto), {@code -Ddynakeys.seed} the seed.
  */
@@ -72,6 +74,11 @@ class ConcurrentWriteOracleTest {
         + (endpoint.isMoto() ? ".moto" : "") + ")");
     String name = "concurrent-writes-" + Long.toHexString(System.nanoTime());
     DynamoDbTable<Task> table = TaskKeys.createTable(endpoint.enhancedClient(), name);
+    // Two updates moto applies from one version store a mix of both, whose index keys may be
+    // stale (seen: the label of one, the byLabel keys removed by the other): there the writers
+    // read without key verification, and such items are checked as the check below says.
+    DynamoDbTable<Task> reading = endpoint.isMoto()
+        ? endpoint.enhancedClient().table(name, schema.withoutKeyVerification()) : table;
     DynamoDbAsyncTable<Task> async = endpoint.enhancedAsyncClient().table(name, schema);
     DynamoDbClient client = endpoint.client();
     Map<Integer, Task> initial = new TreeMap<>();
@@ -94,7 +101,7 @@ class ConcurrentWriteOracleTest {
         writers.add(pool.submit(() -> {
           start.await();
           for (int i = 0; i < count; i++) {
-            attempts.add(attempt(random, table, async, client, name));
+            attempts.add(attempt(random, reading, table, async, client, name));
           }
           return null;
         }));
@@ -107,16 +114,16 @@ class ConcurrentWriteOracleTest {
       pool.shutdownNow();
     }
     try {
-      check(attempts, initial, table, client, name);
+      check(attempts, initial, reading, client, name);
     } finally {
       table.deleteTable();
     }
   }
 
-  private Attempt attempt(SplittableRandom random, DynamoDbTable<Task> table, DynamoDbAsyncTable<Task> async,
-      DynamoDbClient client, String name) {
+  private Attempt attempt(SplittableRandom random, DynamoDbTable<Task> reading, DynamoDbTable<Task> table,
+      DynamoDbAsyncTable<Task> async, DynamoDbClient client, String name) {
     int number = random.nextInt(ITEMS);
-    Task before = table.getItem(r -> r.key(TaskKeys.key("apollo", number)).consistentRead(true));
+    Task before = reading.getItem(r -> r.key(TaskKeys.key("apollo", number)).consistentRead(true));
     Update<Task> update = Update.of(schema, TaskKeys.key("apollo", number));
     Task after = WriteOracleTest.withVersion(WriteOracleTest.randomActions(random, update, before, number),
         before.version() + 1);
@@ -181,6 +188,7 @@ class ConcurrentWriteOracleTest {
     int lostUpdates = 0;
     int unknown = 0;
     Map<Integer, Task> model = new TreeMap<>();
+    java.util.Set<Integer> mixed = new java.util.HashSet<>();
     for (int number = 0; number < ITEMS; number++) {
       Task current = initial.get(number);
       List<Task> possible = List.of(current);
@@ -209,22 +217,27 @@ class ConcurrentWriteOracleTest {
       Map<String, AttributeValue> key = Map.of("pk", AttributeValue.fromS(TaskKeys.partitionKey("apollo")),
           "sk", AttributeValue.fromS(TaskKeys.sortKey(number)));
       Map<String, AttributeValue> raw = client.getItem(r -> r.tableName(name).consistentRead(true).key(key)).item();
+      if (possible == null) {
+        // A mix of two requests (moto only, asserted above): each request kept the keys right, the
+        // mix need not, so only its version is the model's.
+        Task stored = schema.withoutKeyVerification().mapToItem(raw);
+        assertEquals(version, (long) stored.version(), "item " + number + ": the stored version is the last success's");
+        unknown++;
+        mixed.add(number);
+        continue;
+      }
       Task stored = schema.mapToItem(raw); // recomputes and verifies every key attribute
       assertEquals(version, (long) stored.version(), "item " + number + ": the stored version is the last success's");
-      if (possible != null) {
-        assertTrue(possible.contains(stored), "item " + number + ": stored " + stored + ", the model says " + possible);
-      } else {
-        unknown++;
-      }
+      assertTrue(possible.contains(stored), "item " + number + ": stored " + stored + ", the model says " + possible);
       assertEquals(WriteOracleTest.normalise(schema.itemToMap(stored, true)), WriteOracleTest.normalise(raw),
           "item " + number + ": every stored key attribute is the one its components give");
       model.put(number, stored);
     }
-    WriteOracleTest.checkIndexes(table, model, "after " + attempts.size() + " concurrent updates");
+    WriteOracleTest.checkIndexes(table, model, mixed, "after " + attempts.size() + " concurrent updates");
     System.out.println("ConcurrentWriteOracleTest on " + endpoint.kind() + ": " + applied + " applied, " + lostRaces
         + " lost a version race, " + refusedByCondition + " refused by their condition, " + lostUpdates
         + " not isolated by the server (two successes at one version; " + unknown + " of " + ITEMS
-        + " items then checked for their keys only)");
+        + " items then checked for their version only)");
     assertTrue(applied > 0 && lostRaces > 0, "both outcomes of a race are exercised");
   }
 }

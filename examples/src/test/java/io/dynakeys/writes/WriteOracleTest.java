@@ -375,28 +375,43 @@ class WriteOracleTest {
   }
 
   static void checkIndexes(DynamoDbTable<Task> table, Map<Integer, Task> model, String what) {
+    checkIndexes(table, model, Set.of(), what);
+  }
+
+  /**
+   * Every index query returns the model's items, leaving out on both sides the items numbered
+   * {@code unknown} (whose stored form the model does not know; {@code table} must then read
+   * without key verification, since such an item's index keys may be anything).
+   */
+  static void checkIndexes(DynamoDbTable<Task> table, Map<Integer, Task> model, Set<Integer> unknown, String what) {
     for (String owner : OWNERS) {
-      Set<Task> stored = table.index(TaskKeys.ByOwner.INDEX_NAME)
-          .query(QueryConditional.keyEqualTo(Key.builder().partitionValue(TaskKeys.ByOwner.partitionKey(owner)).build()))
-          .stream().flatMap(p -> p.items().stream()).collect(Collectors.toSet());
+      Set<Task> stored = known(table.index(TaskKeys.ByOwner.INDEX_NAME)
+          .query(QueryConditional.keyEqualTo(Key.builder().partitionValue(TaskKeys.ByOwner.partitionKey(owner)).build())),
+          unknown);
       Set<Task> expected = model.values().stream().filter(t -> t.owner().equals(owner)).collect(Collectors.toSet());
       assertEquals(expected, stored, what + ": index byOwner of " + owner);
     }
     for (String label : LABELS) {
-      Set<Task> stored = table.index(TaskKeys.ByLabel.INDEX_NAME)
-          .query(QueryConditional.keyEqualTo(Key.builder().partitionValue(TaskKeys.ByLabel.partitionKey(label)).build()))
-          .stream().flatMap(p -> p.items().stream()).collect(Collectors.toSet());
+      Set<Task> stored = known(table.index(TaskKeys.ByLabel.INDEX_NAME)
+          .query(QueryConditional.keyEqualTo(Key.builder().partitionValue(TaskKeys.ByLabel.partitionKey(label)).build())),
+          unknown);
       Set<Task> expected = model.values().stream().filter(t -> t.label().equals(Optional.of(label)))
           .collect(Collectors.toSet());
       assertEquals(expected, stored, what + ": index byLabel of " + label);
     }
     for (String stage : STAGES) {
-      Set<Task> stored = table.index(TaskKeys.ByStage.INDEX_NAME)
-          .query(QueryConditional.keyEqualTo(Key.builder().partitionValue(TaskKeys.ByStage.partitionKey(stage)).build()))
-          .stream().flatMap(p -> p.items().stream()).collect(Collectors.toSet());
+      Set<Task> stored = known(table.index(TaskKeys.ByStage.INDEX_NAME)
+          .query(QueryConditional.keyEqualTo(Key.builder().partitionValue(TaskKeys.ByStage.partitionKey(stage)).build())),
+          unknown);
       Set<Task> expected = model.values().stream().filter(t -> t.stage().equals(stage)).collect(Collectors.toSet());
       assertEquals(expected, stored, what + ": index byStage of " + stage);
     }
+  }
+
+  private static Set<Task> known(software.amazon.awssdk.core.pagination.sync.SdkIterable<
+      software.amazon.awssdk.enhanced.dynamodb.model.Page<Task>> pages, Set<Integer> unknown) {
+    return pages.stream().flatMap(p -> p.items().stream()).filter(t -> !unknown.contains(t.number()))
+        .collect(Collectors.toSet());
   }
 
 }
