@@ -49,7 +49,7 @@ public class BatchWriteBenchmark {
       server = new StubDynamoDb(DELAY_MILLIS, false);
       client = server.client();
       enhanced = DynamoDbEnhancedClient.builder().dynamoDbClient(client).build();
-      table = enhanced.table("runs", RunKeys.tableSchema());
+      table = RunKeys.tableSchema().table(enhanced, "runs");
       runs = runs(items, 20261201L);
     }
 

@@ -1,7 +1,7 @@
 package io.dynakeys.benchmarks;
 
 import io.dynakeys.annotations.KeySchema;
-import io.dynakeys.codecs.KeyReader;
+import io.dynakeys.codecs.internal.KeyReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
@@ -57,7 +57,7 @@ public final class ModuleCompiler {
     // What generated code compiles against: the annotations, the codecs, the runtime, the AWS SDK.
     // When the benchmarks run from their shaded jar these are all that one jar.
     Set<String> cp = new LinkedHashSet<>();
-    for (Class<?> c : List.of(KeySchema.class, KeyReader.class, io.dynakeys.runtime.KeyQuery.class, Key.class)) {
+    for (Class<?> c : List.of(KeySchema.class, KeyReader.class, io.dynakeys.runtime.internal.read.KeyQuery.class, Key.class)) {
       cp.add(location(c).toString());
     }
     for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
@@ -70,7 +70,7 @@ public final class ModuleCompiler {
     Set<URL> pp = new LinkedHashSet<>();
     try {
       for (String name : List.of(PROCESSOR, "com.palantir.javapoet.JavaFile",
-          "io.dynakeys.annotations.KeySchema", "io.dynakeys.codecs.KeyTypes")) {
+          "io.dynakeys.annotations.KeySchema", "io.dynakeys.codecs.internal.KeyTypes")) {
         pp.add(location(Class.forName(name)).toUri().toURL());
       }
     } catch (ClassNotFoundException | IOException e) {

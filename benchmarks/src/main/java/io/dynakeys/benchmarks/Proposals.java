@@ -1,9 +1,9 @@
 package io.dynakeys.benchmarks;
 
 import io.dynakeys.runtime.KeyFormatException;
-import io.dynakeys.codecs.PaddedLongCodec;
-import io.dynakeys.codecs.TextCodec;
-import io.dynakeys.codecs.Utf8;
+import io.dynakeys.codecs.internal.PaddedLongCodec;
+import io.dynakeys.codecs.internal.TextCodec;
+import io.dynakeys.codecs.internal.Utf8;
 
 /**
  * Variants of the generated leaderboard encoder, measured beside it by {@link ProposalBenchmark}

@@ -1,6 +1,6 @@
 package io.dynakeys.benchmarks;
 
-import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.internal.read.KeyQuery;
 import io.dynakeys.runtime.read.ReadOptions;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

@@ -1,7 +1,7 @@
 package io.dynakeys.benchmarks;
 
-import io.dynakeys.codecs.Utf8;
-import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.codecs.internal.Utf8;
+import io.dynakeys.runtime.internal.read.KeyQuery;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

@@ -1,6 +1,6 @@
 package io.dynakeys.benchmarks;
 
-import io.dynakeys.runtime.write.Condition;
+import io.dynakeys.runtime.condition.Condition;
 import io.dynakeys.runtime.write.Update;
 import java.util.HashMap;
 import java.util.Map;

@@ -90,7 +90,7 @@ class BaselinesMatchGeneratedCodeTest {
       String season = in.seasons[i % Inputs.SIZE];
       int lo = i < Inputs.SIZE ? in.lows[i] : edges[i - Inputs.SIZE][0];
       int hi = i < Inputs.SIZE ? in.highs[i] : edges[i - Inputs.SIZE][1];
-      io.dynakeys.runtime.KeyQuery query = RunKeys.query(season).score().between(lo, hi);
+      io.dynakeys.runtime.read.QueryStage<Run> query = RunKeys.query(season).score().between(lo, hi);
       // Compared as the requests they make: the generated conditional prints as its query, and so
       // is another class than the SDK's.
       Expression expected = sent(query.toQueryConditional());

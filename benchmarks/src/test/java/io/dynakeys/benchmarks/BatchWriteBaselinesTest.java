@@ -24,7 +24,7 @@ class BatchWriteBaselinesTest {
       StubDynamoDb stub = new StubDynamoDb(0, true);
       try (DynamoDbClient client = stub.client()) {
         DynamoDbEnhancedClient enhanced = DynamoDbEnhancedClient.builder().dynamoDbClient(client).build();
-        DynamoDbTable<Run> table = enhanced.table("runs", RunKeys.tableSchema());
+        DynamoDbTable<Run> table = RunKeys.tableSchema().table(enhanced, "runs");
         switch (variant) {
           case "batchWrite" -> {
             BatchWriteReport report = BatchWrite.create().put(table, runs).run(enhanced);

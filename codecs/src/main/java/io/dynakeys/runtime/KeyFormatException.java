@@ -30,24 +30,6 @@ public final class KeyFormatException extends IllegalArgumentException {
     this.value = value;
   }
 
-  /**
-   * Returns {@code item}, or throws when it is {@code null}: what generated encoders of a whole
-   * item call first, so that a null item is this exception, naming the record, like a null
-   * component.
-   *
-   * @param item the record whose key is being built
-   * @param record the record's simple name
-   * @param <T> the record type
-   * @return {@code item}
-   * @throws KeyFormatException when {@code item} is null
-   */
-  public static <T> T requireItem(T item, String record) {
-    if (item == null) {
-      throw new KeyFormatException(record, "item", null, "cannot build a key of a null item");
-    }
-    return item;
-  }
-
   /** The simple name of the record whose key was being built or parsed. */
   public String record() {
     return record;

@@ -41,12 +41,12 @@ class KeyFormatExceptionTest {
 
   @Test
   void aNullItemIsAKeyErrorNamingTheRecord() {
-    KeyFormatException e = assertThrows(KeyFormatException.class, () -> KeyFormatException.requireItem(null, "Run"));
+    KeyFormatException e = assertThrows(KeyFormatException.class, () -> io.dynakeys.codecs.internal.Items.requireItem(null, "Run"));
     assertEquals("Run", e.record());
     assertEquals("item", e.component());
     assertNull(e.value());
     assertEquals("Run.item: cannot build a key of a null item (value: null)", e.getMessage());
     String item = "an item";
-    assertSame(item, KeyFormatException.requireItem(item, "Run"));
+    assertSame(item, io.dynakeys.codecs.internal.Items.requireItem(item, "Run"));
   }
 }

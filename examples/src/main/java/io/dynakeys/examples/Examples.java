@@ -1,6 +1,6 @@
 package io.dynakeys.examples;
 
-import io.dynakeys.drive.DriveExample;
+import io.dynakeys.examples.drive.DriveExample;
 import io.dynakeys.examples.customers.CustomersExample;
 import io.dynakeys.examples.invoices.InvoiceExample;
 import io.dynakeys.examples.leaderboard.LeaderboardExample;

@@ -59,7 +59,7 @@ class ShardedAggregateTest {
         + adds + " adds (-Ddynakeys.aggregates.adds" + (endpoint.isMoto() ? ".moto" : "") + ")");
     String name = "aggregates-" + Long.toHexString(System.nanoTime());
     DynamoDbTable<SaleTotal> table = SaleTotalKeys.createTable(endpoint.enhancedClient(), name);
-    DynamoDbAsyncTable<SaleTotal> async = endpoint.enhancedAsyncClient().table(name, SaleTotalKeys.tableSchema());
+    DynamoDbAsyncTable<SaleTotal> async = SaleTotalKeys.tableSchema().asyncTable(endpoint.enhancedAsyncClient(), name);
     DynamoDbClient client = endpoint.client();
     ShardedAggregate<SaleTotal> sale = SaleTotalKeys.aggregate("flash-42");
     ExecutorService pool = Executors.newFixedThreadPool(WRITERS);
@@ -178,7 +178,7 @@ class ShardedAggregateTest {
       long u = random.nextInt(14) - 3;
       long c = random.nextInt(10_000);
       String buyer = "b" + random.nextInt(40);
-      ShardedAggregate<SaleTotal>.Add add = aggregate.add().add(SaleTotalKeys.UNITS, u)
+      ShardedAggregate.Add<SaleTotal> add = aggregate.add().add(SaleTotalKeys.UNITS, u)
           .add(SaleTotalKeys.REVENUE, BigDecimal.valueOf(c, 2))
           .addElements(SaleTotalKeys.BUYERS, Set.of(buyer))
           .add(SaleTotalKeys.WRITES, 1L);
@@ -257,7 +257,7 @@ class ShardedAggregateTest {
     ShardedAggregate<SiteVisits> visits = SiteVisitsKeys.aggregate();
     assertEquals("VISITS#2", visits.keys().get(2).partitionKeyValue().s());
     assertEquals("ADD #a0 :v0", visits.add().add(SiteVisitsKeys.VISITS, 1L).toRequest("t", 2).updateExpression());
-    assertThrows(io.dynakeys.runtime.KeyFormatException.class, () -> ShardedAggregate.of(SaleTotalKeys.tableSchema(),
+    assertThrows(io.dynakeys.runtime.KeyFormatException.class, () -> io.dynakeys.runtime.internal.write.Aggregate.of(SaleTotalKeys.tableSchema(),
         java.util.stream.IntStream.range(0, 16).mapToObj(i -> SaleTotalKeys.partitionKey(i == 5 ? "other" : "x", i)).toList()));
   }
 }

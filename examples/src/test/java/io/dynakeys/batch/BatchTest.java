@@ -91,7 +91,7 @@ class BatchTest {
     Unprocessing unprocessing = new Unprocessing(SEED, 0.3, pk -> false);
     try (DynamoDbClient client = client(unprocessing)) {
       DynamoDbEnhancedClient enhanced = DynamoDbEnhancedClient.builder().dynamoDbClient(client).build();
-      DynamoDbTable<Run> runs = enhanced.table(tableName, RunKeys.tableSchema());
+      DynamoDbTable<Run> runs = RunKeys.tableSchema().table(enhanced, tableName);
       List<Run> items = runs(count, "2026-SPRING");
 
       BatchWriteReport report = BatchWrite.create().put(runs, items).run(enhanced, FAST.maxAttempts(30));
@@ -125,7 +125,7 @@ class BatchTest {
     Unprocessing unprocessing = new Unprocessing(SEED, 0.0, pk -> pk.equals("SEASON#stuck"));
     try (DynamoDbClient client = client(unprocessing)) {
       DynamoDbEnhancedClient enhanced = DynamoDbEnhancedClient.builder().dynamoDbClient(client).build();
-      DynamoDbTable<Run> runs = enhanced.table(tableName, RunKeys.tableSchema());
+      DynamoDbTable<Run> runs = RunKeys.tableSchema().table(enhanced, tableName);
       List<Run> items = new ArrayList<>(runs(60, "2026-SPRING"));
       Run stuck = new Run("stuck", 7, 7L, "p_stuck", "Stuck");
       items.add(30, stuck);
@@ -153,7 +153,7 @@ class BatchTest {
     unprocessing.failRequest = 3;
     try (DynamoDbClient client = client(unprocessing)) {
       DynamoDbEnhancedClient enhanced = DynamoDbEnhancedClient.builder().dynamoDbClient(client).build();
-      DynamoDbTable<Run> runs = enhanced.table(tableName, RunKeys.tableSchema());
+      DynamoDbTable<Run> runs = RunKeys.tableSchema().table(enhanced, tableName);
       List<Run> items = runs(100, "2026-SPRING");
 
       BatchIncompleteException e = assertThrows(BatchIncompleteException.class,
@@ -172,7 +172,7 @@ class BatchTest {
 
   @Test
   void anItemDynamoDbRefusesEndsTheBatchWithItsRequestAndWhatFollows() {
-    DynamoDbTable<Run> runs = endpoint.enhancedClient().table(tableName, RunKeys.tableSchema());
+    DynamoDbTable<Run> runs = RunKeys.tableSchema().table(endpoint.enhancedClient(), tableName);
     List<Run> items = new ArrayList<>(runs(40, "2026-SPRING"));
     Run huge = new Run("2026-SPRING", 5, 5L, "p_huge", "x".repeat(410 * 1024)); // over DynamoDB's 400 KB
     items.set(30, huge);
@@ -197,8 +197,7 @@ class BatchTest {
   void aKeyNamedTwiceIsRefusedBeforeAnyRequest() {
     Unprocessing unprocessing = new Unprocessing(SEED, 0.0, pk -> false);
     try (DynamoDbClient client = client(unprocessing)) {
-      DynamoDbTable<Run> runs = DynamoDbEnhancedClient.builder().dynamoDbClient(client).build()
-          .table(tableName, RunKeys.tableSchema());
+      DynamoDbTable<Run> runs = RunKeys.tableSchema().table(DynamoDbEnhancedClient.builder().dynamoDbClient(client).build(), tableName);
       Run run = new Run("2026-SPRING", 1500, 1719100800L, "p_8842", "Ann");
       Run renamed = new Run("2026-SPRING", 1500, 1719100800L, "p_8842", "Ann B.");
       BatchWrite batch = BatchWrite.create().put(runs, run);
@@ -225,9 +224,9 @@ class BatchTest {
       try (DynamoDbClient client = client(unprocessing)) {
         DynamoDbEnhancedClient enhanced = DynamoDbEnhancedClient.builder().dynamoDbClient(client).build();
         // Two schemas of one table, and the leaderboard's table beside them.
-        DynamoDbTable<Profile> profiles = enhanced.table(customers, ProfileKeys.tableSchema());
-        DynamoDbTable<Order> orders = enhanced.table(customers, OrderKeys.tableSchema());
-        DynamoDbTable<Run> runs = enhanced.table(tableName, RunKeys.tableSchema());
+        DynamoDbTable<Profile> profiles = ProfileKeys.tableSchema().table(enhanced, customers);
+        DynamoDbTable<Order> orders = OrderKeys.tableSchema().table(enhanced, customers);
+        DynamoDbTable<Run> runs = RunKeys.tableSchema().table(enhanced, tableName);
         List<Profile> someProfiles = IntStream.range(0, 40)
             .mapToObj(i -> new Profile("c" + i, "Name " + i, "c" + i + "@example.com")).toList();
         List<Order> someOrders = IntStream.range(0, 90)
@@ -264,7 +263,7 @@ class BatchTest {
     Unprocessing unprocessing = new Unprocessing(SEED + 1, 0.3, pk -> pk.equals("SEASON#stuck"));
     try (DynamoDbAsyncClient client = asyncClient(unprocessing)) {
       DynamoDbEnhancedAsyncClient enhanced = DynamoDbEnhancedAsyncClient.builder().dynamoDbClient(client).build();
-      DynamoDbAsyncTable<Run> runs = enhanced.table(tableName, RunKeys.tableSchema());
+      DynamoDbAsyncTable<Run> runs = RunKeys.tableSchema().asyncTable(enhanced, tableName);
       List<Run> items = runs(300, "2026-SPRING");
 
       BatchWriteReport report = BatchWrite.create().put(runs, items).run(enhanced, FAST.maxAttempts(30)).join();

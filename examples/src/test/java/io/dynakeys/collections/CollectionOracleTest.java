@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynakeys.codecs.testing.Utf8Order;
-import io.dynakeys.runtime.QueryStage;
+import io.dynakeys.runtime.read.QueryStage;
 import io.dynakeys.runtime.read.ReadOptions;
 import io.dynakeys.runtime.read.ReadPage;
 import io.dynakeys.testing.AfterEachServer;
@@ -72,7 +72,7 @@ class CollectionOracleTest {
     for (int i = 0; i < 25; i++) {
       settings.add(new Setting("setting-" + i, "v" + random.nextInt(1000)));
     }
-    DynamoDbTable<Setting> settingTable = client.table(table.tableName(), SettingKeys.tableSchema());
+    DynamoDbTable<Setting> settingTable = SettingKeys.tableSchema().table(client, table.tableName());
     writeAll(items, settings, settingTable);
   }
 
@@ -116,7 +116,7 @@ class CollectionOracleTest {
         failure::getMessage);
 
     DynamoDbTable<AccountItem> tolerant =
-        client.table(table.tableName(), AccountItemKeys.tableSchema().ignoringOtherItems());
+        AccountItemKeys.tableSchema().ignoringOtherItems().table(client, table.tableName());
     List<AccountItem> skipped = tolerant.scan().items().stream().filter(Objects::nonNull).toList();
     assertEquals(sortedForComparison(items), sortedForComparison(skipped));
     assertEquals(items.size() + settings.size(), tolerant.scan().items().stream().count(),
@@ -126,7 +126,7 @@ class CollectionOracleTest {
         .filterExpression(AccountItemKeys.tableSchema().ownItems()).build()).items().stream().toList();
     assertEquals(sortedForComparison(items), sortedForComparison(filtered));
 
-    DynamoDbTable<Setting> settingTable = client.table(table.tableName(), SettingKeys.tableSchema());
+    DynamoDbTable<Setting> settingTable = SettingKeys.tableSchema().table(client, table.tableName());
     List<Setting> readSettings = settingTable.scan(ScanEnhancedRequest.builder()
         .filterExpression(SettingKeys.tableSchema().ownItems()).build()).items().stream()
         .sorted(Comparator.comparing(Setting::name)).toList();
@@ -148,7 +148,7 @@ class CollectionOracleTest {
   }
 
   private static void readSharedPartition(DynamoDbTable<AccountItem> table, String account, List<AccountItem> members) {
-    DynamoDbTable<Note> notes = client.table(table.tableName(), NoteKeys.tableSchema());
+    DynamoDbTable<Note> notes = NoteKeys.tableSchema().table(client, table.tableName());
     members.forEach(table::putItem);
     for (String title : List.of("a", "m", "z")) {
       notes.putItem(new Note(account, title, "note " + title));
@@ -160,7 +160,7 @@ class CollectionOracleTest {
         failure::getMessage);
 
     DynamoDbTable<AccountItem> tolerant =
-        client.table(table.tableName(), AccountItemKeys.tableSchema().ignoringOtherItems());
+        AccountItemKeys.tableSchema().ignoringOtherItems().table(client, table.tableName());
     assertEquals(expected, AccountItemKeys.query(account).items(tolerant).toList());
     assertEquals(reversed(expected),
         AccountItemKeys.query(account).items(tolerant, ReadOptions.defaults().descending()).toList());
@@ -187,8 +187,8 @@ class CollectionOracleTest {
 
     // A member's query runs on a table of that member (the same table, through the member's
     // schema): a query is typed by the items it reads.
-    DynamoDbTable<Member> memberTable = client.table(table.tableName(), MemberKeys.tableSchema());
-    DynamoDbTable<Invoice> invoiceTable = client.table(table.tableName(), InvoiceKeys.tableSchema());
+    DynamoDbTable<Member> memberTable = MemberKeys.tableSchema().table(client, table.tableName());
+    DynamoDbTable<Invoice> invoiceTable = InvoiceKeys.tableSchema().table(client, table.tableName());
     for (AccountItem item : items) {
       if (item instanceof Member member) {
         List<Member> expected = items.stream()
@@ -246,7 +246,7 @@ class CollectionOracleTest {
     var failure = assertThrows(IllegalArgumentException.class,
         () -> raw.putItem(new Setting("x", "y")));
     assertTrue(failure.getMessage().contains("is no member of AccountItem"), failure::getMessage);
-    assertNull(client.table(table.tableName(), SettingKeys.tableSchema()).getItem(SettingKeys.key("x")));
+    assertNull(SettingKeys.tableSchema().table(client, table.tableName()).getItem(SettingKeys.key("x")));
   }
 
   /** One query: the stage, the oracle's selection and how to describe it. */

@@ -1,5 +1,6 @@
 package io.dynakeys.collections;
 
+import io.dynakeys.runtime.internal.schema.RecordSchema;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -46,7 +47,7 @@ class NeighbourPrefixTest {
     client = endpoint.enhancedClient();
     table = ShopperItemKeys.createTable(client, "dynakeys-neighbours-" + UUID.randomUUID());
     MEMBERS.forEach(table::putItem);
-    DynamoDbTable<ShopperPhoto> photos = client.table(table.tableName(), ShopperPhotoKeys.tableSchema());
+    DynamoDbTable<ShopperPhoto> photos = ShopperPhotoKeys.tableSchema().table(client, table.tableName());
     PHOTOS.forEach(photos::putItem);
   }
 
@@ -80,10 +81,10 @@ class NeighbourPrefixTest {
   @Test
   void theProfileDoesNotOwnTheNeighboursItems() {
     Map<String, AttributeValue> photo = ShopperPhotoKeys.tableSchema().itemToMap(PHOTOS.get(0), true);
-    assertFalse(ShopperProfileKeys.tableSchema().owns(photo), "PROFILE_PHOTO#a is no PROFILE key");
-    assertTrue(ShopperProfileKeys.tableSchema().owns(ShopperProfileKeys.tableSchema()
+    assertFalse(RecordSchema.of(ShopperProfileKeys.tableSchema()).owns(photo), "PROFILE_PHOTO#a is no PROFILE key");
+    assertTrue(RecordSchema.of(ShopperProfileKeys.tableSchema()).owns(ShopperProfileKeys.tableSchema()
         .itemToMap((ShopperProfile) MEMBERS.get(0), true)));
-    assertTrue(ShopperPhotoKeys.tableSchema().owns(photo));
+    assertTrue(RecordSchema.of(ShopperPhotoKeys.tableSchema()).owns(photo));
   }
 
   @Test
@@ -92,12 +93,12 @@ class NeighbourPrefixTest {
         .filterExpression(ShopperItemKeys.tableSchema().ownItems()).build()).items().stream().toList();
     assertEquals(sorted(MEMBERS), sorted(members));
 
-    DynamoDbTable<ShopperProfile> profiles = client.table(table.tableName(), ShopperProfileKeys.tableSchema());
+    DynamoDbTable<ShopperProfile> profiles = ShopperProfileKeys.tableSchema().table(client, table.tableName());
     List<ShopperProfile> onlyProfiles = profiles.scan(ScanEnhancedRequest.builder()
         .filterExpression(ShopperProfileKeys.tableSchema().ownItems()).build()).items().stream().toList();
     assertEquals(List.of(MEMBERS.get(0)), onlyProfiles);
 
-    DynamoDbTable<ShopperPhoto> photos = client.table(table.tableName(), ShopperPhotoKeys.tableSchema());
+    DynamoDbTable<ShopperPhoto> photos = ShopperPhotoKeys.tableSchema().table(client, table.tableName());
     List<ShopperPhoto> onlyPhotos = photos.scan(ScanEnhancedRequest.builder()
         .filterExpression(ShopperPhotoKeys.tableSchema().ownItems()).build()).items().stream()
         .sorted(Comparator.comparing(ShopperPhoto::photo)).toList();

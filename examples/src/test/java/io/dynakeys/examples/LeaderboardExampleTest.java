@@ -9,7 +9,7 @@ import io.dynakeys.examples.leaderboard.Run;
 import io.dynakeys.examples.leaderboard.RunKeys;
 import io.dynakeys.examples.leaderboard.Scenario;
 import io.dynakeys.examples.leaderboard.SeasonRuns;
-import io.dynakeys.runtime.KeyCondition;
+import io.dynakeys.runtime.read.KeyCondition;
 import io.dynakeys.testing.DynaliteExtension;
 import java.util.Comparator;
 import java.util.List;

@@ -1,19 +1,20 @@
 package io.dynakeys.filters;
 
+import io.dynakeys.runtime.internal.read.KeyQuery;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dynakeys.codecs.testing.PropertySeed;
 import io.dynakeys.reads.AsyncClients;
-import io.dynakeys.runtime.QueryStage;
+import io.dynakeys.runtime.read.QueryStage;
 import io.dynakeys.runtime.entity.Attribute;
 import io.dynakeys.runtime.read.Projected;
 import io.dynakeys.runtime.read.Projection;
 import io.dynakeys.runtime.read.ReadOptions;
 import io.dynakeys.runtime.read.ReadPage;
 import io.dynakeys.runtime.read.Select;
-import io.dynakeys.runtime.write.Condition;
+import io.dynakeys.runtime.condition.Condition;
 import io.dynakeys.testing.AfterEachServer;
 import io.dynakeys.testing.BeforeEachServer;
 import io.dynakeys.testing.DynamoEndpoint;
@@ -118,13 +119,13 @@ class FilterOracleTest {
     cases = RunSize.of(endpoint, "dynakeys.filters.cases", 60 * PropertySeed.scale("dynakeys.filters.scale"), 25);
     tableName = TestTables.NAME_PREFIX + "filters-" + UUID.randomUUID();
     shopTable = ShopItemKeys.createTable(enhanced, tableName);
-    gearTable = enhanced.table(tableName, GearKeys.tableSchema());
-    boltTable = enhanced.table(tableName, BoltKeys.tableSchema());
+    gearTable = GearKeys.tableSchema().table(enhanced, tableName);
+    boltTable = BoltKeys.tableSchema().table(enhanced, tableName);
     asyncClient = AsyncClients.of(endpoint);
     DynamoDbEnhancedAsyncClient async = DynamoDbEnhancedAsyncClient.builder().dynamoDbClient(asyncClient).build();
-    shopAsync = async.table(tableName, ShopItemKeys.tableSchema());
-    gearAsync = async.table(tableName, GearKeys.tableSchema());
-    boltAsync = async.table(tableName, BoltKeys.tableSchema());
+    shopAsync = ShopItemKeys.tableSchema().asyncTable(async, tableName);
+    gearAsync = GearKeys.tableSchema().asyncTable(async, tableName);
+    boltAsync = BoltKeys.tableSchema().asyncTable(async, tableName);
 
     seed = PropertySeed.of("filter-oracle-data");
     SplittableRandom random = new SplittableRandom(seed);
@@ -144,7 +145,7 @@ class FilterOracleTest {
       }
       // The model is what the schema reads back, so absent values read as whole reads give them.
       gears.put(shop, new ArrayList<>(gearTable.query(GearKeys.query(shop).toQueryConditional()).items().stream().toList()));
-      crates.put(shop, new ArrayList<>(enhanced.table(tableName, CrateKeys.tableSchema())
+      crates.put(shop, new ArrayList<>(CrateKeys.tableSchema().table(enhanced, tableName)
           .query(CrateKeys.query(shop).toQueryConditional()).items().stream().toList()));
       assertEquals(n, gears.get(shop).size());
     }
@@ -155,8 +156,8 @@ class FilterOracleTest {
             random.nextInt(10), finish(random), label(random)));
       }
       List<Bolt> stored = new ArrayList<>();
-      for (int shard = 0; shard < BoltKeys.query(bin).toKeyQuery().partitionValues().size(); shard++) {
-        stored.addAll(boltTable.query(BoltKeys.query(bin).toKeyQuery().forPartition(shard).toQueryConditional())
+      for (int shard = 0; shard < KeyQuery.of(BoltKeys.query(bin)).partitionValues().size(); shard++) {
+        stored.addAll(boltTable.query(KeyQuery.of(BoltKeys.query(bin)).forPartition(shard).toQueryConditional())
             .items().stream().toList());
       }
       stored.sort(Comparator.comparingInt(Bolt::number));

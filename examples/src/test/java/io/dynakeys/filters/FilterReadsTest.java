@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynakeys.codecs.testing.PropertySeed;
 import io.dynakeys.reads.AsyncClients;
-import io.dynakeys.runtime.QueryStage;
+import io.dynakeys.runtime.read.QueryStage;
 import io.dynakeys.runtime.read.MergedItems;
 import io.dynakeys.runtime.read.Projected;
 import io.dynakeys.runtime.read.Projection;
@@ -14,7 +14,7 @@ import io.dynakeys.runtime.read.ReadOptions;
 import io.dynakeys.runtime.read.ReadPage;
 import io.dynakeys.runtime.read.Select;
 import io.dynakeys.runtime.schema.ItemMappingException;
-import io.dynakeys.runtime.write.Condition;
+import io.dynakeys.runtime.condition.Condition;
 import io.dynakeys.testing.DynamoEndpoint;
 import io.dynakeys.testing.OnEachServer;
 import io.dynakeys.testing.ServerKind;
@@ -93,8 +93,7 @@ class FilterReadsTest {
     DynamoDbTable<Part> parts = PartKeys.createTable(enhanced, name);
     DynamoDbAsyncClient asyncClient = AsyncClients.of(endpoint);
     try {
-      DynamoDbAsyncTable<Part> partsAsync = DynamoDbEnhancedAsyncClient.builder().dynamoDbClient(asyncClient).build()
-          .table(name, PartKeys.tableSchema());
+      DynamoDbAsyncTable<Part> partsAsync = PartKeys.tableSchema().asyncTable(DynamoDbEnhancedAsyncClient.builder().dynamoDbClient(asyncClient).build(), name);
       long seed = PropertySeed.of("filter-index");
       SplittableRandom random = new SplittableRandom(seed);
       List<Part> model = new ArrayList<>();
@@ -223,7 +222,7 @@ class FilterReadsTest {
       assertEquals(Optional.empty(), GearKeys.query("s").project(Projection.of(GearKeys.LABEL))
           .items(gear, ReadOptions.defaults().limit(1)).toList().get(0).get(GearKeys.LABEL));
       // A scan of the record's table reads no other entity's item: a crate is left out on the server.
-      enhanced.table(name, CrateKeys.tableSchema()).putItem(new Crate("s", 1, "box", 5L));
+      CrateKeys.tableSchema().table(enhanced, name).putItem(new Crate("s", 1, "box", 5L));
       assertEquals(5, Select.<Gear>scan().items(gear, ReadOptions.defaults().skippingBadItems()).toList().size());
     } finally {
       TestTables.deleteTable(endpoint.client(), name);
@@ -236,8 +235,8 @@ class FilterReadsTest {
     Count count = new Count();
     try (DynamoDbClient client = client(count)) {
       DynamoDbEnhancedClient enhanced = DynamoDbEnhancedClient.builder().dynamoDbClient(client).build();
-      DynamoDbTable<Gear> gear = enhanced.table("no-such-table-" + UUID.randomUUID(), GearKeys.tableSchema());
-      DynamoDbTable<ShopItem> shop = enhanced.table("no-such-table", ShopItemKeys.tableSchema());
+      DynamoDbTable<Gear> gear = GearKeys.tableSchema().table(enhanced, "no-such-table-" + UUID.randomUUID());
+      DynamoDbTable<ShopItem> shop = ShopItemKeys.tableSchema().table(enhanced, "no-such-table");
       QueryStage<Gear> query = GearKeys.query("s");
 
       assertThrows(NullPointerException.class, () -> query.filter(null));
@@ -250,8 +249,9 @@ class FilterReadsTest {
           () -> query.filter(Condition.exists(GearKeys.NAME)).filter(Condition.exists(GearKeys.PRICE)));
       // A handle of another record, through raw types: Bolt's name has Gear's names, but is not Gear's.
       Condition other = Condition.eq(BoltKeys.NAME, "x");
-      refused(IllegalArgumentException.class, "no handle of Gear", () -> query.filter(other).items(gear));
-      refused(IllegalArgumentException.class, "no handle of Gear",
+      refused(IllegalArgumentException.class, "a filter of Gear takes the handles of Gear (GearKeys), and"
+          + " ValueAttribute[name stored as n] is a handle of Bolt (BoltKeys)", () -> query.filter(other).items(gear));
+      refused(IllegalArgumentException.class, "a projection of Gear takes the handles of Gear (GearKeys), and",
           () -> query.project((Projection) Projection.of(BoltKeys.PRICE)).items(gear));
       refused(IllegalArgumentException.class, "not the components of one member",
           () -> ShopItemKeys.query("s").filter(other).items(shop));

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.dynakeys.runtime.KeyFormatException;
-import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.internal.read.KeyQuery;
 import io.dynakeys.testing.DynaliteExtension;
 import io.dynakeys.testing.TestTables;
 import java.util.List;
@@ -51,15 +51,15 @@ class HostileNamesTest {
 
   @Test
   void stageMethodsNamedLikeTheOldInheritedOnesNarrowTheQuery() {
-    KeyQuery query = ScoresKeys.query("p1").SCORE(12).score(345).分数(6).query("q").prefix("pre")
-        .beginsWith("bw").equalTo("eq");
+    KeyQuery query = KeyQuery.of(ScoresKeys.query("p1").SCORE(12).score(345).分数(6).query("q").prefix("pre")
+        .beginsWith("bw").equalTo("eq"));
     assertEquals(KeyQuery.Operator.EQUAL, query.operator());
     assertEquals("0012#0345#006#q#pre#bw#eq", query.lowerOperand());
-    KeyQuery range = ScoresKeys.query("p1").SCORE(12).score().between(300, 400);
+    KeyQuery range = KeyQuery.of(ScoresKeys.query("p1").SCORE(12).score().between(300, 400));
     assertEquals("0012#0300#", range.lowerOperand());
     assertEquals("0012#0400$", range.upperOperand());
-    assertEquals("0012#0345#006#q#pre#", ScoresKeys.query("p1").SCORE(12).score(345).分数(6).query("q")
-        .prefix("pre").toKeyQuery().lowerOperand());
+    assertEquals("0012#0345#006#q#pre#", KeyQuery.of(ScoresKeys.query("p1").SCORE(12).score(345).分数(6).query("q")
+        .prefix("pre")).lowerOperand());
   }
 
   @Test
@@ -69,15 +69,16 @@ class HostileNamesTest {
     assertEquals("SH#u#k#i", ShadowsKeys.partitionKey("u", "k", "i"));
     assertEquals("it#rd#va#ix#pk#st#tk#tq", ShadowsKeys.sortKey(s));
     assertEquals(new ShadowsKeys.PartitionParts("u", "k", "i"), ShadowsKeys.parsePartitionKey("SH#u#k#i"));
-    assertEquals("it#rd#va#ix#pk#st#tk#tq", ShadowsKeys.query("u", "k", "i").item("it").reader("rd")
-        .values("va").index("ix").PrimaryKey("pk").String("st").toKeyQuery("tk").toQueryConditional("tq")
+    assertEquals("it#rd#va#ix#pk#st#tk#tq", KeyQuery.of(ShadowsKeys.query("u", "k", "i").item("it").reader("rd")
+        .values("va").index("ix").PrimaryKey("pk").String("st").toKeyQuery("tk").toQueryConditional("tq"))
         .lowerOperand());
     // A range step takes no argument, so the components named like QueryStage's own methods
     // without arguments have their steps renamed; the inherited methods keep their meaning.
     var st = ShadowsKeys.query("u", "k", "i").item("it").reader("rd").values("va").index("ix").PrimaryKey("pk").String("st");
-    assertEquals("SH#u#k#i", st.toKeyQuery().partitionValue());
-    assertEquals("it#rd#va#ix#pk#st#tk#", st.toKeyQueryRange().atLeast("tk").lowerOperand());
-    assertEquals("it#rd#va#ix#pk#st#tk#tq", st.toKeyQuery("tk").toQueryConditionalRange().atLeast("tq").lowerOperand());
+    assertEquals("SH#u#k#i", KeyQuery.of(st).partitionValue());
+    assertEquals("it#rd#va#ix#pk#st#tk#", KeyQuery.of(st.toKeyQueryRange().atLeast("tk")).lowerOperand());
+    assertEquals("it#rd#va#ix#pk#st#tk#tq",
+        KeyQuery.of(st.toKeyQuery("tk").toQueryConditionalRange().atLeast("tq")).lowerOperand());
   }
 
   @Test

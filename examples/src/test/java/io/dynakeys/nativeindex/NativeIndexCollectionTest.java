@@ -25,8 +25,8 @@ class NativeIndexCollectionTest {
     String name = TestTables.NAME_PREFIX + "native-club-" + UUID.randomUUID();
     DynamoDbTable<Club> club = ClubKeys.createTable(endpoint.enhancedClient(), name);
     try {
-      DynamoDbTable<Club.Player> players = endpoint.enhancedClient().table(name, Club_PlayerKeys.tableSchema());
-      DynamoDbTable<Club.Fixture> fixtures = endpoint.enhancedClient().table(name, Club_FixtureKeys.tableSchema());
+      DynamoDbTable<Club.Player> players = Club_PlayerKeys.tableSchema().table(endpoint.enhancedClient(), name);
+      DynamoDbTable<Club.Fixture> fixtures = Club_FixtureKeys.tableSchema().table(endpoint.enhancedClient(), name);
       List<Club.Player> squad = List.of(new Club.Player("fc", "ann", "keeper", 1), new Club.Player("fc", "bo", "back", 2),
           new Club.Player("fc", "cy", "back", 12), new Club.Player("fc", "di", "back", -3));
       squad.forEach(players::putItem);

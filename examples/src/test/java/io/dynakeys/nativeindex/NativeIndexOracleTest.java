@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.dynakeys.codecs.Utf8;
-import io.dynakeys.runtime.KeyQuery;
-import io.dynakeys.runtime.NumberRangeStep;
-import io.dynakeys.runtime.RangeStep;
-import io.dynakeys.runtime.TextRangeStep;
+import io.dynakeys.codecs.internal.Utf8;
+import io.dynakeys.runtime.internal.read.KeyQuery;
+import io.dynakeys.runtime.read.NumberRangeStep;
+import io.dynakeys.runtime.read.RangeStep;
+import io.dynakeys.runtime.read.TextRangeStep;
 import io.dynakeys.runtime.read.ReadOptions;
 import io.dynakeys.runtime.read.ReadPage;
 import io.dynakeys.testing.AfterEachServer;
@@ -86,7 +86,7 @@ class NativeIndexOracleTest {
     enhancedClient = endpoint.enhancedClient();
     tableName = TestTables.NAME_PREFIX + "native-" + UUID.randomUUID();
     table = ScoreKeys.createTable(endpoint.enhancedClient(), tableName);
-    asyncTable = endpoint.enhancedAsyncClient().table(tableName, ScoreKeys.tableSchema());
+    asyncTable = ScoreKeys.tableSchema().asyncTable(endpoint.enhancedAsyncClient(), tableName);
     SplittableRandom random = new SplittableRandom(SEED);
     items.clear();
     for (int n = 0; n < ITEMS; n++) {
@@ -214,7 +214,7 @@ class NativeIndexOracleTest {
 
   @Test
   void integerBoundsAreLongsAndAnEmptyRangeIsRefusedBeforeAnyRequest() {
-    KeyQuery<Score> q = ScoreKeys.queryByTeam("red", 0).points().atLeast(10);
+    KeyQuery<Score> q = KeyQuery.of(ScoreKeys.queryByTeam("red", 0).points().atLeast(10));
     assertEquals("team = \"red\" AND region = 0 AND points >= 10 on index byTeam", q.toString());
     assertEquals("#p0 = :p0 AND #p1 = :p1 AND #s0 >= :lo", q.toKeyCondition().expression());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
@@ -226,7 +226,7 @@ class NativeIndexOracleTest {
 
   @Test
   void beginsWithIsAStringPrefixOfTheNextSortAttribute() {
-    KeyQuery<Score> q = ScoreKeys.queryByTeam("red", 0).points(10).name().beginsWith("a");
+    KeyQuery<Score> q = KeyQuery.of(ScoreKeys.queryByTeam("red", 0).points(10).name().beginsWith("a"));
     assertEquals("team = \"red\" AND region = 0 AND points = 10 AND begins_with(name, \"a\") on index byTeam", q.toString());
     assertEquals("#p0 = :p0 AND #p1 = :p1 AND #s0 = :s0 AND begins_with(#s1, :lo)", q.toKeyCondition().expression());
     assertEquals(AttributeValue.fromS("a"), q.toKeyCondition().attributeValues().get(":lo"));
@@ -273,21 +273,21 @@ class NativeIndexOracleTest {
     String id = sample.id();
     if (equal == 0) {
       return range ? ranged(random, step(q0.points()), POINTS, Score::points, Comparator.naturalOrder(), matches, text, "points")
-          : new Case(String.join(", ", text), q0.toKeyQuery(), matches, BY_TEAM);
+          : new Case(String.join(", ", text), KeyQuery.of(q0), matches, BY_TEAM);
     }
     matches = matches.and(s -> s.points() == points);
     text.add("points = " + points);
     ScoreKeys.ByTeam.QueryByPoints q1 = q0.points(points);
     if (equal == 1) {
       return range ? ranged(random, step(q1.name()), NAMES, Score::name, Utf8::compare, matches, text, "name")
-          : new Case(String.join(", ", text), q1.toKeyQuery(), matches, BY_TEAM);
+          : new Case(String.join(", ", text), KeyQuery.of(q1), matches, BY_TEAM);
     }
     matches = matches.and(s -> s.name().equals(name));
     text.add("name = " + name);
     ScoreKeys.ByTeam.QueryByPointsAndName q2 = q1.name(name);
     if (equal == 2) {
       return range ? ranged(random, step(q2.day()), DAYS, Score::day, Comparator.naturalOrder(), matches, text, "day")
-          : new Case(String.join(", ", text), q2.toKeyQuery(), matches, BY_TEAM);
+          : new Case(String.join(", ", text), KeyQuery.of(q2), matches, BY_TEAM);
     }
     matches = matches.and(s -> s.day().equals(day));
     text.add("day = " + day);
@@ -295,11 +295,11 @@ class NativeIndexOracleTest {
     if (equal == 3) {
       List<String> ids = items.stream().map(Score::id).toList();
       return range ? ranged(random, step(q3.id()), ids, Score::id, Utf8::compare, matches, text, "id")
-          : new Case(String.join(", ", text), q3.toKeyQuery(), matches, BY_TEAM);
+          : new Case(String.join(", ", text), KeyQuery.of(q3), matches, BY_TEAM);
     }
     matches = matches.and(s -> s.id().equals(id));
     text.add("id = " + id);
-    return new Case(String.join(", ", text), q3.id(id), matches, BY_TEAM);
+    return new Case(String.join(", ", text), KeyQuery.of(q3.id(id)), matches, BY_TEAM);
   }
 
   private static Case ratingCase(SplittableRandom random) {
@@ -309,7 +309,7 @@ class NativeIndexOracleTest {
     ScoreKeys.ByRating.Query q0 = ScoreKeys.queryByRating(kind);
     switch (random.nextInt(4)) {
       case 0:
-        return new Case(String.join(", ", text), q0.toKeyQuery(), matches, BY_RATING);
+        return new Case(String.join(", ", text), KeyQuery.of(q0), matches, BY_RATING);
       case 1:
         return ranged(random, step(q0.rating()), RATINGS, Score::rating, Comparator.naturalOrder(), matches, text, "rating");
       default:
@@ -318,7 +318,7 @@ class NativeIndexOracleTest {
         Predicate<Score> equal = matches.and(s -> s.rating() == rating);
         List<byte[]> blobs = items.stream().map(Score::blob).toList();
         if (random.nextBoolean()) {
-          return new Case(String.join(", ", text), q0.rating(rating).toKeyQuery(), equal, BY_RATING);
+          return new Case(String.join(", ", text), KeyQuery.of(q0.rating(rating)), equal, BY_RATING);
         }
         return ranged(random, step(q0.rating(rating).blob()), blobs, Score::blob, Arrays::compareUnsigned, equal, text, "blob");
     }
@@ -348,33 +348,33 @@ class NativeIndexOracleTest {
 
   private static Step<String> step(TextRangeStep<Score> s) {
     return new Step<>() {
-      public KeyQuery<Score> between(String lo, String hi) { return s.between(lo, hi); }
-      public KeyQuery<Score> atLeast(String v) { return s.atLeast(v); }
-      public KeyQuery<Score> atMost(String v) { return s.atMost(v); }
-      public KeyQuery<Score> greaterThan(String v) { return s.greaterThan(v); }
-      public KeyQuery<Score> lessThan(String v) { return s.lessThan(v); }
+      public KeyQuery<Score> between(String lo, String hi) { return KeyQuery.of(s.between(lo, hi)); }
+      public KeyQuery<Score> atLeast(String v) { return KeyQuery.of(s.atLeast(v)); }
+      public KeyQuery<Score> atMost(String v) { return KeyQuery.of(s.atMost(v)); }
+      public KeyQuery<Score> greaterThan(String v) { return KeyQuery.of(s.greaterThan(v)); }
+      public KeyQuery<Score> lessThan(String v) { return KeyQuery.of(s.lessThan(v)); }
       public boolean text() { return true; }
-      public KeyQuery<Score> beginsWith(String prefix) { return s.beginsWith(prefix); }
+      public KeyQuery<Score> beginsWith(String prefix) { return KeyQuery.of(s.beginsWith(prefix)); }
     };
   }
 
   private static <T> Step<T> step(RangeStep<Score, T> s) {
     return new Step<>() {
-      public KeyQuery<Score> between(T lo, T hi) { return s.between(lo, hi); }
-      public KeyQuery<Score> atLeast(T v) { return s.atLeast(v); }
-      public KeyQuery<Score> atMost(T v) { return s.atMost(v); }
-      public KeyQuery<Score> greaterThan(T v) { return s.greaterThan(v); }
-      public KeyQuery<Score> lessThan(T v) { return s.lessThan(v); }
+      public KeyQuery<Score> between(T lo, T hi) { return KeyQuery.of(s.between(lo, hi)); }
+      public KeyQuery<Score> atLeast(T v) { return KeyQuery.of(s.atLeast(v)); }
+      public KeyQuery<Score> atMost(T v) { return KeyQuery.of(s.atMost(v)); }
+      public KeyQuery<Score> greaterThan(T v) { return KeyQuery.of(s.greaterThan(v)); }
+      public KeyQuery<Score> lessThan(T v) { return KeyQuery.of(s.lessThan(v)); }
     };
   }
 
   private static Step<Long> step(NumberRangeStep<Score> s) {
     return new Step<>() {
-      public KeyQuery<Score> between(Long lo, Long hi) { return s.between(lo, hi); }
-      public KeyQuery<Score> atLeast(Long v) { return s.atLeast(v); }
-      public KeyQuery<Score> atMost(Long v) { return s.atMost(v); }
-      public KeyQuery<Score> greaterThan(Long v) { return s.greaterThan(v); }
-      public KeyQuery<Score> lessThan(Long v) { return s.lessThan(v); }
+      public KeyQuery<Score> between(Long lo, Long hi) { return KeyQuery.of(s.between(lo, hi)); }
+      public KeyQuery<Score> atLeast(Long v) { return KeyQuery.of(s.atLeast(v)); }
+      public KeyQuery<Score> atMost(Long v) { return KeyQuery.of(s.atMost(v)); }
+      public KeyQuery<Score> greaterThan(Long v) { return KeyQuery.of(s.greaterThan(v)); }
+      public KeyQuery<Score> lessThan(Long v) { return KeyQuery.of(s.lessThan(v)); }
     };
   }
 

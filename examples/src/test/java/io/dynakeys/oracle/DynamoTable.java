@@ -1,6 +1,6 @@
 package io.dynakeys.oracle;
 
-import io.dynakeys.runtime.KeyCondition;
+import io.dynakeys.runtime.read.KeyCondition;
 import io.dynakeys.testing.TestTables;
 import java.util.ArrayList;
 import java.util.HashMap;

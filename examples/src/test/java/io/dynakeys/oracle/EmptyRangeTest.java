@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.dynakeys.runtime.KeyFormatException;
-import io.dynakeys.runtime.KeyQuery;
-import io.dynakeys.runtime.QueryStage;
+import io.dynakeys.runtime.internal.read.KeyQuery;
+import io.dynakeys.runtime.read.QueryStage;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;

@@ -2,10 +2,10 @@ package io.dynakeys.oracle;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.dynakeys.runtime.KeyCondition;
+import io.dynakeys.runtime.read.KeyCondition;
 import io.dynakeys.runtime.KeyFormatException;
-import io.dynakeys.runtime.KeyQuery;
-import io.dynakeys.runtime.QueryStage;
+import io.dynakeys.runtime.internal.read.KeyQuery;
+import io.dynakeys.runtime.read.QueryStage;
 import io.dynakeys.testing.Capability;
 import io.dynakeys.testing.DynamoEndpoint;
 import io.dynakeys.testing.OnEachServer;

@@ -1,7 +1,7 @@
 package io.dynakeys.oracle;
 
-import io.dynakeys.runtime.KeyQuery;
-import io.dynakeys.runtime.QueryStage;
+import io.dynakeys.runtime.internal.read.KeyQuery;
+import io.dynakeys.runtime.read.QueryStage;
 import java.util.List;
 import java.util.Random;
 

@@ -2,8 +2,8 @@ package io.dynakeys.oracle;
 
 import io.dynakeys.examples.leaderboard.Run;
 import io.dynakeys.examples.leaderboard.RunKeys;
-import io.dynakeys.runtime.KeyQuery;
-import io.dynakeys.runtime.QueryStage;
+import io.dynakeys.runtime.internal.read.KeyQuery;
+import io.dynakeys.runtime.read.QueryStage;
 import java.util.List;
 import java.util.Random;
 

@@ -3,7 +3,7 @@ package io.dynakeys.paths;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dynakeys.drive.DriveExample;
+import io.dynakeys.examples.drive.DriveExample;
 import io.dynakeys.testing.DynaliteExtension;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

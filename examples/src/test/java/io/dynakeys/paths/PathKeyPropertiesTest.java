@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dynakeys.codecs.testing.Utf8Order;
-import io.dynakeys.runtime.KeyQuery;
-import io.dynakeys.runtime.QueryStage;
+import io.dynakeys.runtime.internal.read.KeyQuery;
+import io.dynakeys.runtime.read.QueryStage;
 import io.dynakeys.runtime.TreePath;
 import java.util.HashMap;
 import java.util.List;
@@ -124,7 +124,7 @@ class PathKeyPropertiesTest {
       TreePath path = RandomTrees.path(random, NAMES, 4);
       TreePath folder = random.nextInt(3) == 0 ? parent(path) : RandomTrees.folder(random, NAMES, 3);
       String entryKey = NodeKeys.pathParentKey(new Node(account, path, 0));
-      String folderKey = NodeKeys.query(otherAccount).pathChildren(folder).partitionValue();
+      String folderKey = KeyQuery.of(NodeKeys.query(otherAccount).pathChildren(folder)).partitionValue();
       boolean expected = account.equals(otherAccount) && parent(path).equals(folder);
       if (entryKey.equals(folderKey) != expected) {
         fail(account + ":" + path + " has the children key \"" + entryKey + "\", and the children"
@@ -147,7 +147,7 @@ class PathKeyPropertiesTest {
       TreePath path = RandomTrees.path(random, NAMES, 4);
       int depth = 1 + random.nextInt(4);
       String entryKey = NodeKeys.pathDepthKey(new Node(account, path, 0));
-      String queryKey = NodeKeys.query(otherAccount).pathAtDepth(depth, TreePath.root()).partitionValue();
+      String queryKey = KeyQuery.of(NodeKeys.query(otherAccount).pathAtDepth(depth, TreePath.root())).partitionValue();
       boolean expected = account.equals(otherAccount) && path.segments().size() == depth;
       assertEquals(expected, entryKey.equals(queryKey), account + ":" + path + " at depth " + depth
           + " vs " + otherAccount + seedNote(caseName));
@@ -182,11 +182,11 @@ class PathKeyPropertiesTest {
 
   /** The text every key of a subtree query starts with; empty for the whole partition. */
   private static String prefixOf(QueryStage query) {
-    switch (query.toKeyQuery().operator()) {
+    switch (KeyQuery.of(query).operator()) {
       case NONE:
         return "";
       case BEGINS_WITH:
-        return query.toKeyQuery().lowerOperand();
+        return KeyQuery.of(query).lowerOperand();
       default:
         throw new AssertionError("a subtree is one begins_with, not " + query);
     }

@@ -2,8 +2,8 @@ package io.dynakeys.paths;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.dynakeys.runtime.KeyQuery;
-import io.dynakeys.runtime.QueryStage;
+import io.dynakeys.runtime.internal.read.KeyQuery;
+import io.dynakeys.runtime.read.QueryStage;
 import io.dynakeys.runtime.TreePath;
 import io.dynakeys.test.DynakeysTest;
 import java.nio.charset.StandardCharsets;
@@ -104,7 +104,7 @@ class PathQueryEdgeCasesTest {
 
   private static <R, T> List<T> paths(DynamoDbTable<R> table, QueryStage query, Function<R, T> show) {
     QueryEnhancedRequest request = QueryEnhancedRequest.builder().queryConditional(query.toQueryConditional()).build();
-    Iterable<Page<R>> pages = query.toKeyQuery().indexName() == null ? table.query(request) : table.index(query.toKeyQuery().indexName()).query(request);
+    Iterable<Page<R>> pages = KeyQuery.of(query).indexName() == null ? table.query(request) : table.index(KeyQuery.of(query).indexName()).query(request);
     List<T> out = new ArrayList<>();
     for (Page<R> page : pages) {
       page.items().forEach(item -> out.add(show.apply(item)));

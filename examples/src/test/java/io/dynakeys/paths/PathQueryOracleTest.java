@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.dynakeys.runtime.KeyQuery;
-import io.dynakeys.runtime.QueryStage;
+import io.dynakeys.runtime.internal.read.KeyQuery;
+import io.dynakeys.runtime.read.QueryStage;
 import io.dynakeys.runtime.TreePath;
 import io.dynakeys.testing.Capability;
 import io.dynakeys.testing.DynamoEndpoint;
@@ -222,9 +222,9 @@ class PathQueryOracleTest {
       if (pageSize != null) {
         request.limit(pageSize);
       }
-      Iterable<Page<R>> result = query.toKeyQuery().indexName() == null
+      Iterable<Page<R>> result = KeyQuery.of(query).indexName() == null
           ? table.query(request.build())
-          : table.index(query.toKeyQuery().indexName()).query(request.build());
+          : table.index(KeyQuery.of(query).indexName()).query(request.build());
       List<R> items = new ArrayList<>();
       for (Page<R> page : result) {
         items.addAll(page.items());

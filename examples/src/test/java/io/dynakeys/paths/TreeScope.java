@@ -1,7 +1,7 @@
 package io.dynakeys.paths;
 
-import io.dynakeys.runtime.KeyQuery;
-import io.dynakeys.runtime.QueryStage;
+import io.dynakeys.runtime.internal.read.KeyQuery;
+import io.dynakeys.runtime.read.QueryStage;
 import io.dynakeys.runtime.TreePath;
 import java.util.List;
 import software.amazon.awssdk.enhanced.dynamodb.Key;

@@ -64,7 +64,7 @@ class BadItemsTest {
     asyncLow = AsyncClients.of(endpoint);
     DynamoDbEnhancedAsyncClient async = DynamoDbEnhancedAsyncClient.builder().dynamoDbClient(asyncLow).build();
     notes = NoteKeys.createTable(endpoint.enhancedClient(), "dynakeys-bad-notes-" + UUID.randomUUID());
-    asyncNotes = async.table(notes.tableName(), NoteKeys.tableSchema());
+    asyncNotes = NoteKeys.tableSchema().asyncTable(async, notes.tableName());
     for (String title : List.of("a", "c", "e", "g", "i")) {
       Note note = new Note(ACCOUNT, title, "text " + title);
       notes.putItem(note);
@@ -79,7 +79,7 @@ class BadItemsTest {
     low.putItem(r -> r.tableName(notes.tableName()).item(wrongKey));
 
     spread = Spread2Keys.createTable(endpoint.enhancedClient(), "dynakeys-bad-spread-" + UUID.randomUUID());
-    asyncSpread = async.table(spread.tableName(), Spread2Keys.tableSchema());
+    asyncSpread = Spread2Keys.tableSchema().asyncTable(async, spread.tableName());
     Spread2 bad = new Spread2("p", "id-bad");
     Map<String, AttributeValue> item = new LinkedHashMap<>(Spread2Keys.tableSchema().itemToMap(bad, true));
     item.put("id", AttributeValue.fromN("1"));

@@ -3,10 +3,10 @@ package io.dynakeys.reads;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dynakeys.codecs.Utf8;
+import io.dynakeys.codecs.internal.Utf8;
 import io.dynakeys.paths.Node;
 import io.dynakeys.paths.NodeKeys;
-import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.internal.read.KeyQuery;
 import io.dynakeys.runtime.TreePath;
 import io.dynakeys.runtime.read.MergedItems;
 import io.dynakeys.runtime.read.ReadOptions;
@@ -63,8 +63,7 @@ class IndexReadTest {
     tableName = TestTables.NAME_PREFIX + "index-reads-" + UUID.randomUUID();
     table = NodeKeys.createTable(endpoint.enhancedClient(), tableName);
     asyncClient = AsyncClients.of(endpoint);
-    asyncTable = DynamoDbEnhancedAsyncClient.builder().dynamoDbClient(asyncClient).build()
-        .table(tableName, NodeKeys.tableSchema());
+    asyncTable = NodeKeys.tableSchema().asyncTable(DynamoDbEnhancedAsyncClient.builder().dynamoDbClient(asyncClient).build(), tableName);
     for (String account : List.of("a9", "a91")) {
       List<TreePath> paths = new ArrayList<>(List.of(TreePath.folder("root"), PHOTOS,
           PHOTOS.childFolder("2026"), TreePath.folder("root", "docs"), PHOTOS.childFolder("2026").childFile("x.jpg")));
@@ -93,7 +92,7 @@ class IndexReadTest {
 
   @Test
   void pathChildrenRunsOnItsIndexAndResumesFromEveryItem() {
-    KeyQuery children = NodeKeys.query("a9").pathChildren(PHOTOS);
+    KeyQuery children = KeyQuery.of(NodeKeys.query("a9").pathChildren(PHOTOS));
     assertEquals("pathChildren", children.indexName());
     // The failure this library removes: the same condition on the base table matches nothing.
     assertEquals(0, table.query(r -> r.queryConditional(children.toQueryConditional())).items().stream().count());
@@ -129,8 +128,8 @@ class IndexReadTest {
 
   @Test
   void twoIndexPartitionsMergeWithTiesInPartitionOrder() {
-    KeyQuery a9 = NodeKeys.query("a9").pathChildren(PHOTOS);
-    KeyQuery a91 = NodeKeys.query("a91").pathChildren(PHOTOS);
+    KeyQuery a9 = KeyQuery.of(NodeKeys.query("a9").pathChildren(PHOTOS));
+    KeyQuery a91 = KeyQuery.of(NodeKeys.query("a91").pathChildren(PHOTOS));
     KeyQuery both = KeyQuery.partitions(a9.indexName(), a9.partitionAttribute(),
         List.of(a91.partitionValue(), a9.partitionValue()), a9.sortAttribute(), '#', "");
     List<Node> expected = new ArrayList<>();

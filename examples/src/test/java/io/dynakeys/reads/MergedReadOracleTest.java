@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.dynakeys.codecs.PaddedLongCodec;
-import io.dynakeys.runtime.KeyQuery;
-import io.dynakeys.runtime.QueryStage;
+import io.dynakeys.codecs.internal.PaddedLongCodec;
+import io.dynakeys.runtime.internal.read.KeyQuery;
+import io.dynakeys.runtime.read.QueryStage;
 import io.dynakeys.runtime.read.MergedItems;
 import io.dynakeys.runtime.read.ReadOptions;
 import io.dynakeys.runtime.read.ReadPage;
@@ -89,8 +89,7 @@ class MergedReadOracleTest {
     tableName = TestTables.NAME_PREFIX + "reads-" + UUID.randomUUID();
     table = LineKeys.createTable(enhanced, tableName);
     asyncClient = AsyncClients.of(endpoint);
-    asyncTable = DynamoDbEnhancedAsyncClient.builder().dynamoDbClient(asyncClient).build()
-        .table(tableName, LineKeys.tableSchema());
+    asyncTable = LineKeys.tableSchema().asyncTable(DynamoDbEnhancedAsyncClient.builder().dynamoDbClient(asyncClient).build(), tableName);
 
     dataSeed = ReadsSeed.of("merged-read-data");
     SplittableRandom random = new SplittableRandom(dataSeed);
@@ -193,11 +192,11 @@ class MergedReadOracleTest {
   }
 
   private interface Between {
-    KeyQuery apply(int lo, int hi);
+    QueryStage<?> apply(int lo, int hi);
   }
 
   private interface Bound {
-    KeyQuery apply(int value);
+    QueryStage<?> apply(int value);
   }
 
   private static Condition range(SplittableRandom random, String name, int lo, int hi,
@@ -208,25 +207,25 @@ class MergedReadOracleTest {
     try {
       switch (kind) {
         case 0:
-          generated = between.apply(lo, hi);
+          generated = KeyQuery.of(between.apply(lo, hi));
           return new Condition(name + "Between(" + lo + ", " + hi + ")", generated,
               x -> value.applyAsInt(x) >= lo && value.applyAsInt(x) <= hi,
               q -> before.apply(q).withRange(codec.between(lo, hi), false));
         case 1:
-          generated = atLeast.apply(lo);
+          generated = KeyQuery.of(atLeast.apply(lo));
           return new Condition(name + "AtLeast(" + lo + ")", generated, x -> value.applyAsInt(x) >= lo,
               q -> before.apply(q).withRange(codec.atLeast(lo), false));
         case 2:
-          generated = atMost.apply(lo);
+          generated = KeyQuery.of(atMost.apply(lo));
           return new Condition(name + "AtMost(" + lo + ")", generated,
               x -> value.applyAsInt(x) >= 0 && value.applyAsInt(x) <= lo,
               q -> before.apply(q).withRange(codec.atMost(lo), false));
         case 3:
-          generated = greaterThan.apply(lo);
+          generated = KeyQuery.of(greaterThan.apply(lo));
           return new Condition(name + "GreaterThan(" + lo + ")", generated, x -> value.applyAsInt(x) > lo,
               q -> before.apply(q).withRange(codec.greaterThan(lo), false));
         default:
-          generated = lessThan.apply(lo);
+          generated = KeyQuery.of(lessThan.apply(lo));
           return new Condition(name + "LessThan(" + lo + ")", generated,
               x -> value.applyAsInt(x) >= 0 && value.applyAsInt(x) < lo,
               q -> before.apply(q).withRange(codec.lessThan(lo), false));
@@ -334,7 +333,7 @@ class MergedReadOracleTest {
           continue;
         }
         KeyQuery<Line> query = condition.apply().apply(merged(shards));
-        KeyQuery generated = condition.generated().toKeyQuery();
+        KeyQuery generated = KeyQuery.of(condition.generated());
         String what = "query " + q + " (seed " + ReadsSeed.show(seed) + ", data seed " + ReadsSeed.show(dataSeed)
             + "): " + condition.text() + " over " + shards + " shards = " + query;
         // The merged query carries exactly the generated stage's condition.

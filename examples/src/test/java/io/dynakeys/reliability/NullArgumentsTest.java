@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import io.dynakeys.runtime.KeyFormatException;
-import io.dynakeys.runtime.KeyQuery;
-import io.dynakeys.runtime.RangeStep;
-import io.dynakeys.runtime.QueryStage;
+import io.dynakeys.runtime.internal.read.KeyQuery;
+import io.dynakeys.runtime.read.RangeStep;
+import io.dynakeys.runtime.read.QueryStage;
 import io.dynakeys.runtime.TreePath;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -183,8 +183,7 @@ class NullArgumentsTest {
           continue;
         }
         for (Method m : stage.getClass().getDeclaredMethods()) {
-          if (!Modifier.isPublic(m.getModifiers()) || Modifier.isStatic(m.getModifiers())
-              || m.getName().equals("toKeyQuery")) {
+          if (!Modifier.isPublic(m.getModifiers()) || Modifier.isStatic(m.getModifiers())) {
             continue;
           }
           String signature = name(stage.getClass()) + "." + m.getName();
@@ -201,8 +200,12 @@ class NullArgumentsTest {
               expectNull(signature, m, stage, args, component);
             }
           }
-          if (QueryStage.class.isAssignableFrom(m.getReturnType()) && m.getReturnType() != KeyQuery.class) {
-            stages.add(Fixtures.invoke(m, stage, samples(m)));
+          if (QueryStage.class.isAssignableFrom(m.getReturnType())) {
+            // A generated stage is swept in turn; the query a last equality returns is the runtime's.
+            Object next = Fixtures.invoke(m, stage, samples(m));
+            if (!(next instanceof KeyQuery)) {
+              stages.add(next);
+            }
           }
           if (m.getReturnType() == RangeStep.class) {
             sweepRangeStep(signature, stage, m, component);

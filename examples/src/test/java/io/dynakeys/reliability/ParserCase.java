@@ -1,7 +1,7 @@
 package io.dynakeys.reliability;
 
 import io.dynakeys.runtime.KeyFormatException;
-import io.dynakeys.runtime.QueryStage;
+import io.dynakeys.runtime.read.QueryStage;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import io.dynakeys.reliability.RangeOracle.Kind;
 import io.dynakeys.reliability.RangeOracle.Range;
-import io.dynakeys.runtime.KeyQuery;
-import io.dynakeys.runtime.QueryStage;
+import io.dynakeys.runtime.internal.read.KeyQuery;
+import io.dynakeys.runtime.read.QueryStage;
 import io.dynakeys.runtime.schema.RecordTableSchema;
 import io.dynakeys.testing.AfterEachServer;
 import io.dynakeys.testing.BeforeEachServer;
@@ -322,7 +322,7 @@ class RangeBoundsOracleTest {
   }
 
   static void checkLongBounds(DynamoDbEnhancedClient enhanced) {
-    DynamoDbTable<RangeRecords.Text> table = enhanced.table(tableName, RangeRecords_TextKeys.tableSchema());
+    DynamoDbTable<RangeRecords.Text> table = RangeRecords_TextKeys.tableSchema().table(enhanced, tableName);
     String longest = "b".repeat(1018); // "S18#a#" + 1018 bytes: a sort key of exactly 1024 bytes
     String bound = "b".repeat(1100);
     List<RangeRecords.Text> items = List.of(new RangeRecords.Text("long", "a", "a"),
@@ -337,7 +337,7 @@ class RangeBoundsOracleTest {
         query(table, RangeRecords_TextKeys.query("long").v().between("a", bound)));
   }
 
-  private static <T> List<T> query(DynamoDbTable<T> table, KeyQuery query) {
+  private static <T> List<T> query(DynamoDbTable<T> table, QueryStage<?> query) {
     return table.query(r -> r.queryConditional(query.toQueryConditional())).items().stream().toList();
   }
 
@@ -366,7 +366,7 @@ class RangeBoundsOracleTest {
       assertTrue(result.unprocessedPutItemsForTable(table).isEmpty(), "unprocessed writes");
     }
     Object partition = Fixtures.invoke(Fixtures.method(c.keys(), "query", String.class), null, "p");
-    assertEquals(sorted(c, items), sortKeys(c, run(table, ((QueryStage) partition).toKeyQuery())),
+    assertEquals(sorted(c, items), sortKeys(c, run(table, KeyQuery.of(((QueryStage) partition)))),
         record + ": the whole partition");
 
     List<Future<String>> results = new ArrayList<>();

@@ -1,5 +1,6 @@
 package io.dynakeys.reliability;
 
+import io.dynakeys.runtime.internal.schema.RecordSchema;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -67,7 +68,7 @@ class StoredShapeTest {
   void createTable() {
     tableName = TestTables.NAME_PREFIX + "shapes-" + UUID.randomUUID();
     shapes = ShapeKeys.createTable(enhanced, tableName);
-    others = enhanced.table(tableName, OtherKeys.tableSchema());
+    others = OtherKeys.tableSchema().table(enhanced, tableName);
   }
 
   @AfterEach
@@ -341,18 +342,18 @@ class StoredShapeTest {
     assertEquals(own.size() + foreign.size(), all.size());
     for (Map<String, AttributeValue> item : all) {
       boolean isShape = item.get("sk").s().startsWith("SHAPE#");
-      assertEquals(isShape, ShapeKeys.tableSchema().owns(item), item.toString());
-      assertEquals(!isShape, OtherKeys.tableSchema().owns(item), item.toString());
+      assertEquals(isShape, RecordSchema.of(ShapeKeys.tableSchema()).owns(item), item.toString());
+      assertEquals(!isShape, RecordSchema.of(OtherKeys.tableSchema()).owns(item), item.toString());
     }
     Map<String, AttributeValue> noSortKey = new HashMap<>(all.get(0));
     noSortKey.remove("sk");
-    assertFalse(ShapeKeys.tableSchema().owns(noSortKey));
+    assertFalse(RecordSchema.of(ShapeKeys.tableSchema()).owns(noSortKey));
     Map<String, AttributeValue> numericKey = new HashMap<>(all.get(0));
     numericKey.put("sk", n("1"));
-    assertFalse(ShapeKeys.tableSchema().owns(numericKey));
+    assertFalse(RecordSchema.of(ShapeKeys.tableSchema()).owns(numericKey));
     Map<String, AttributeValue> otherPartition = new HashMap<>(raw(own.get(0)));
     otherPartition.put("pk", s("RSHAPEX#o5"));
-    assertFalse(ShapeKeys.tableSchema().owns(otherPartition));
+    assertFalse(RecordSchema.of(ShapeKeys.tableSchema()).owns(otherPartition));
   }
 
   @Test
@@ -372,7 +373,7 @@ class StoredShapeTest {
         + " the key the item's components give"), e.getMessage());
     assertNull(shapes.getItem(ShapeKeys.key(shape)), "nothing is stored under the recomputed key");
 
-    DynamoDbTable<Shape> lenient = enhanced.table(tableName, ShapeKeys.tableSchema().withoutKeyVerification());
+    DynamoDbTable<Shape> lenient = ShapeKeys.tableSchema().withoutKeyVerification().table(enhanced, tableName);
     assertEquals(shape, lenient.getItem(stored));
 
     // A stored pk of another partition, same check.

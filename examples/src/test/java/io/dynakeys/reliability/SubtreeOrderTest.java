@@ -1,9 +1,10 @@
 package io.dynakeys.reliability;
 
+import io.dynakeys.runtime.read.QueryStage;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.internal.read.KeyQuery;
 import io.dynakeys.runtime.TreePath;
 import io.dynakeys.testing.Capability;
 import io.dynakeys.testing.DynamoEndpoint;
@@ -116,7 +117,7 @@ class SubtreeOrderTest {
   }
 
   private interface Subtree {
-    KeyQuery of(String owner, TreePath folder);
+    QueryStage<?> of(String owner, TreePath folder);
   }
 
   private <R> void run(String what, DynamoDbTable<R> table, Class<R> type, boolean versions,
@@ -149,7 +150,7 @@ class SubtreeOrderTest {
           }
         }
         expected.sort(Comparator.comparing(key, RangeOracle::utf8Compare));
-        KeyQuery query = subtree.of(owner, folder);
+        KeyQuery query = KeyQuery.of(subtree.of(owner, folder));
         Integer pageSize = random.nextInt(3) == 0 ? null : 1 + random.nextInt(7);
         List<Entry> got = new ArrayList<>();
         QueryEnhancedRequest.Builder request = QueryEnhancedRequest.builder().queryConditional(query.toQueryConditional());

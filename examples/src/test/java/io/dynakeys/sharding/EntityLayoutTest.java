@@ -1,16 +1,17 @@
 package io.dynakeys.sharding;
 
+import io.dynakeys.codecs.internal.entity.Handles;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.dynakeys.codecs.EntityLayout;
+import io.dynakeys.codecs.internal.EntityLayout;
 import io.dynakeys.examples.leaderboard.Run;
 import io.dynakeys.examples.leaderboard.RunKeys;
 import io.dynakeys.runtime.entity.Attribute;
-import io.dynakeys.runtime.entity.EntityDescriptor;
+import io.dynakeys.codecs.internal.entity.EntityDescriptor;
 import io.dynakeys.runtime.entity.IndexKeyComponent;
 import io.dynakeys.runtime.entity.KeyComponent;
 import io.dynakeys.runtime.entity.PrimaryKeyComponent;
@@ -49,8 +50,8 @@ class EntityLayoutTest {
     assertEquals(Run.class, run.type());
     assertEquals(RunKeys.class.getName(), run.keysClass());
     // The same codec object encodes the key, sits in the layout and in the handle.
-    assertSame(RunKeys.SCORE.codec(), run.layout().sort().segments().get(0).codec());
-    assertSame(RunKeys.SCORE.codec(), run.layout().indexes().get(0).sort().segments().get(1).codec());
+    assertSame(Handles.codec(RunKeys.SCORE), run.layout().sort().segments().get(0).codec());
+    assertSame(Handles.codec(RunKeys.SCORE), run.layout().indexes().get(0).sort().segments().get(1).codec());
     assertInstanceOf(PrimaryKeyComponent.class, RunKeys.SCORE);
     assertInstanceOf(ValueAttribute.class, RunKeys.NAME);
     assertEquals(List.of("season", "score", "at", "playerId"),
@@ -58,7 +59,8 @@ class EntityLayoutTest {
 
     Run item = new Run("2026-SPRING", 1500, 1_719_100_800L, "p_8842", "Ann");
     assertEquals(1500, RunKeys.SCORE.get(item));
-    assertEquals("9999998499", RunKeys.SCORE.encode(item));
+    assertEquals("9999998499", ((io.dynakeys.codecs.internal.KeyCodec<Object>) Handles.codec(RunKeys.SCORE))
+        .encode(RunKeys.SCORE.get(item)));
     assertEquals(item, run.construct(run.values(item)));
     assertThrows(IllegalArgumentException.class, () -> run.construct("2026-SPRING"));
   }

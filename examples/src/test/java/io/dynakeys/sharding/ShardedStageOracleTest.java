@@ -1,10 +1,11 @@
 package io.dynakeys.sharding;
 
+import io.dynakeys.runtime.internal.read.KeyQuery;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynakeys.reads.AsyncClients;
-import io.dynakeys.runtime.QueryStage;
+import io.dynakeys.runtime.read.QueryStage;
 import io.dynakeys.runtime.read.ReadOptions;
 import io.dynakeys.runtime.read.ReadPage;
 import io.dynakeys.testing.AfterEachServer;
@@ -71,8 +72,7 @@ class ShardedStageOracleTest {
     int count = RunSize.of(endpoint, "dynakeys.sharding.readings", 400, 150);
     table = ReadingKeys.createTable(endpoint.enhancedClient(), TestTables.NAME_PREFIX + "sharded-" + UUID.randomUUID());
     asyncClient = AsyncClients.of(endpoint);
-    asyncTable = DynamoDbEnhancedAsyncClient.builder().dynamoDbClient(asyncClient).build()
-        .table(table.tableName(), ReadingKeys.tableSchema());
+    asyncTable = ReadingKeys.tableSchema().asyncTable(DynamoDbEnhancedAsyncClient.builder().dynamoDbClient(asyncClient).build(), table.tableName());
     SplittableRandom random = new SplittableRandom(SEED);
     Set<String> keys = new HashSet<>();
     readings = new ArrayList<>();
@@ -144,7 +144,7 @@ class ShardedStageOracleTest {
         assertEquals(List.of(), expected, context + " was refused as empty: " + e.getMessage());
         continue;
       }
-      assertEquals(7, stage.toKeyQuery().partitionValues().size(), context);
+      assertEquals(7, KeyQuery.of(stage).partitionValues().size(), context);
       boolean descending = r.nextBoolean();
       List<Reading> want = new ArrayList<>(expected);
       if (descending) {

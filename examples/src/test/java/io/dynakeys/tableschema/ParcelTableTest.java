@@ -10,8 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynakeys.runtime.KeyFormatException;
-import io.dynakeys.runtime.KeyQuery;
-import io.dynakeys.runtime.QueryStage;
+import io.dynakeys.runtime.internal.read.KeyQuery;
+import io.dynakeys.runtime.read.QueryStage;
 import io.dynakeys.runtime.schema.ForeignItemException;
 import io.dynakeys.runtime.schema.ItemMappingException;
 import io.dynakeys.runtime.schema.KeyMismatchException;
@@ -515,7 +515,7 @@ class ParcelTableTest {
         + " \"2026-06-23#IN_TRANSIT#TRK-1\" is not \"PARCEL\" or a key starting with \"PARCEL#\""),
         old.getMessage());
     assertEquals(parcel.trackingId(),
-        enhanced.table(tableName, ParcelKeys.tableSchema().withoutKeyVerification()).getItem(oldKey).trackingId());
+        ParcelKeys.tableSchema().withoutKeyVerification().table(enhanced, tableName).getItem(oldKey).trackingId());
     KeyMismatchException index = assertThrows(KeyMismatchException.class,
         () -> table.getItem(ParcelKeys.key(parcel)));
     assertEquals("byCustomer_pk", index.attribute());
@@ -589,13 +589,13 @@ class ParcelTableTest {
 
   /** Every item of a table query, following pages of {@code pageSize} items (null: no limit). */
   private List<Parcel> items(QueryStage query, Integer pageSize) {
-    assertNull(query.toKeyQuery().indexName());
+    assertNull(KeyQuery.of(query).indexName());
     return table.query(request(query, pageSize)).items().stream().toList();
   }
 
   /** Every item of an index query, following pages of {@code pageSize} items (null: no limit). */
   private static List<Parcel> indexItems(DynamoDbIndex<Parcel> index, QueryStage query, Integer pageSize) {
-    assertEquals(index.indexName(), query.toKeyQuery().indexName());
+    assertEquals(index.indexName(), KeyQuery.of(query).indexName());
     return index.query(request(query, pageSize)).stream()
         .flatMap(page -> page.items().stream())
         .toList();

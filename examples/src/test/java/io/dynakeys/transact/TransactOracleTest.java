@@ -13,7 +13,7 @@ import io.dynakeys.examples.leaderboard.Run;
 import io.dynakeys.examples.leaderboard.RunKeys;
 import io.dynakeys.runtime.entity.ValueAttribute;
 import io.dynakeys.runtime.schema.RecordTableSchema;
-import io.dynakeys.runtime.write.Condition;
+import io.dynakeys.runtime.condition.Condition;
 import io.dynakeys.runtime.write.Update;
 import io.dynakeys.runtime.transact.CancellationCode;
 import io.dynakeys.runtime.transact.TransactWrite;

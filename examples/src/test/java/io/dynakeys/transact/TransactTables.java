@@ -45,8 +45,8 @@ final class TransactTables {
     DynamoDbEnhancedClient enhanced = endpoint.enhancedClient();
     this.runs = RunKeys.createTable(enhanced, runsName);
     this.customers = CustomerItemKeys.createTable(enhanced, customersName);
-    this.profiles = enhanced.table(customersName, ProfileKeys.tableSchema());
-    this.orders = enhanced.table(customersName, OrderKeys.tableSchema());
+    this.profiles = ProfileKeys.tableSchema().table(enhanced, customersName);
+    this.orders = OrderKeys.tableSchema().table(enhanced, customersName);
   }
 
   void delete() {
@@ -68,8 +68,8 @@ final class TransactTables {
   record Async(DynamoDbAsyncTable<Run> runs, DynamoDbAsyncTable<Profile> profiles, DynamoDbAsyncTable<Order> orders) {}
 
   Async async(DynamoDbEnhancedAsyncClient client) {
-    return new Async(client.table(runsName, RunKeys.tableSchema()), client.table(customersName, ProfileKeys.tableSchema()),
-        client.table(customersName, OrderKeys.tableSchema()));
+    return new Async(RunKeys.tableSchema().asyncTable(client, runsName),
+        ProfileKeys.tableSchema().asyncTable(client, customersName), OrderKeys.tableSchema().asyncTable(client, customersName));
   }
 
   /** A synchronous client of the same server that hands every request to {@code interceptor} first. */

@@ -23,7 +23,7 @@ import io.dynakeys.runtime.transact.TransactGetResult;
 import io.dynakeys.runtime.transact.TransactOperation;
 import io.dynakeys.runtime.transact.TransactWrite;
 import io.dynakeys.runtime.transact.TransactionCancelledException;
-import io.dynakeys.runtime.write.Condition;
+import io.dynakeys.runtime.condition.Condition;
 import io.dynakeys.runtime.write.Update;
 import io.dynakeys.testing.Capability;
 import io.dynakeys.testing.DynamoEndpoint;
@@ -258,8 +258,8 @@ class TransactTest {
     Requests requests = new Requests();
     try (DynamoDbClient low = tables.client(requests)) {
       DynamoDbEnhancedClient client = DynamoDbEnhancedClient.builder().dynamoDbClient(low).build();
-      DynamoDbTable<Run> runs = client.table(tables.runsName, RunKeys.tableSchema());
-      DynamoDbTable<Order> orders = client.table(tables.customersName, OrderKeys.tableSchema());
+      DynamoDbTable<Run> runs = RunKeys.tableSchema().table(client, tables.runsName);
+      DynamoDbTable<Order> orders = OrderKeys.tableSchema().table(client, tables.customersName);
 
       // 100 actions are taken, the 101st is refused and the transaction keeps its 100.
       TransactWrite full = TransactWrite.create();
@@ -353,7 +353,7 @@ class TransactTest {
     Requests requests = new Requests();
     try (DynamoDbClient low = tables.client(requests)) {
       DynamoDbEnhancedClient client = DynamoDbEnhancedClient.builder().dynamoDbClient(low).build();
-      DynamoDbTable<Run> runs = client.table(tables.runsName, RunKeys.tableSchema());
+      DynamoDbTable<Run> runs = RunKeys.tableSchema().table(client, tables.runsName);
       Run ann = run(1500, "p_ann", "Ann");
       TransactWrite t = TransactWrite.create();
       NullPointerException noTable = assertThrows(NullPointerException.class, () -> t.put(null, ann));

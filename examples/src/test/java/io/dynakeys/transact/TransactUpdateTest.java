@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dynakeys.runtime.transact.CancellationCode;
 import io.dynakeys.runtime.transact.TransactWrite;
 import io.dynakeys.runtime.transact.TransactionCancelledException;
-import io.dynakeys.runtime.write.Condition;
+import io.dynakeys.runtime.condition.Condition;
 import io.dynakeys.runtime.write.Update;
 import io.dynakeys.testing.Capability;
 import io.dynakeys.testing.DynamoEndpoint;

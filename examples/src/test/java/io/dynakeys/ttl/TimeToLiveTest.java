@@ -158,7 +158,7 @@ class TimeToLiveTest {
       } catch (CompletionException e) {
         throw e.getCause() instanceof RuntimeException r ? r : e;
       }
-      return endpoint.enhancedClient().table(invites, InviteKeys.tableSchema());
+      return InviteKeys.tableSchema().table(endpoint.enhancedClient(), invites);
     };
     DynamoDbTable<Invite> inviteTable = created(invites, async, InviteKeys.tableSchema(), "expiresAt");
     Invite some = new Invite("a", Optional.of(Instant.ofEpochSecond(1_764_615_600L)));

@@ -9,7 +9,7 @@ import io.dynakeys.runtime.batch.BatchWrite;
 import io.dynakeys.runtime.transact.TransactWrite;
 import io.dynakeys.runtime.transact.TransactionCancelledException;
 import io.dynakeys.runtime.transact.UniqueViolationException;
-import io.dynakeys.runtime.write.Condition;
+import io.dynakeys.runtime.condition.Condition;
 import io.dynakeys.runtime.write.Update;
 import io.dynakeys.runtime.write.Writes;
 import io.dynakeys.testing.Capability;
@@ -87,7 +87,7 @@ class UniqueTest {
     assertEquals(3, taken.cancellation().reasons().size(), "the item and its two guards");
 
     CompletionException handle = assertThrows(CompletionException.class, () -> TransactWrite.create()
-        .insert(endpoint.enhancedAsyncClient().table(name, UserKeys.tableSchema()), user("u3", "cid@example.com", "ann"))
+        .insert(UserKeys.tableSchema().asyncTable(endpoint.enhancedAsyncClient(), name), user("u3", "cid@example.com", "ann"))
         .executeAsync(endpoint.enhancedAsyncClient()).join());
     assertEquals("handle", ((UniqueViolationException) handle.getCause()).component());
 

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynakeys.runtime.schema.RecordTableSchema;
-import io.dynakeys.runtime.write.Condition;
+import io.dynakeys.runtime.condition.Condition;
 import io.dynakeys.runtime.write.ConditionFailedException;
 import io.dynakeys.runtime.write.Update;
 import io.dynakeys.testing.DynamoEndpoint;
@@ -78,8 +78,8 @@ class ConcurrentWriteOracleTest {
     // stale (seen: the label of one, the byLabel keys removed by the other): there the writers
     // read without key verification, and such items are checked as the check below says.
     DynamoDbTable<Task> reading = endpoint.isMoto()
-        ? endpoint.enhancedClient().table(name, schema.withoutKeyVerification()) : table;
-    DynamoDbAsyncTable<Task> async = endpoint.enhancedAsyncClient().table(name, schema);
+        ? schema.withoutKeyVerification().table(endpoint.enhancedClient(), name) : table;
+    DynamoDbAsyncTable<Task> async = schema.asyncTable(endpoint.enhancedAsyncClient(), name);
     DynamoDbClient client = endpoint.client();
     Map<Integer, Task> initial = new TreeMap<>();
     for (int i = 0; i < ITEMS; i++) {

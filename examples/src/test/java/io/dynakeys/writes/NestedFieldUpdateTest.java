@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynakeys.runtime.read.Projection;
 import io.dynakeys.runtime.schema.RecordTableSchema;
-import io.dynakeys.runtime.write.Condition;
+import io.dynakeys.runtime.condition.Condition;
 import io.dynakeys.runtime.write.ConditionFailedException;
 import io.dynakeys.runtime.write.Update;
 import io.dynakeys.testing.DynamoEndpoint;
@@ -244,7 +244,7 @@ class NestedFieldUpdateTest {
         if (random.nextBoolean()) {
           update.run(table);
         } else {
-          update.runAsync(endpoint.enhancedAsyncClient().table(name, schema)).join();
+          update.runAsync(schema.asyncTable(endpoint.enhancedAsyncClient(), name)).join();
         }
         assertTrue(holds, what + ": applied, but its condition does not hold on " + order);
         order = after;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dynakeys.runtime.write.Condition;
+import io.dynakeys.runtime.condition.Condition;
 import io.dynakeys.runtime.write.PreparedShapes;
 import io.dynakeys.runtime.write.Update;
 import java.time.Clock;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dynakeys.runtime.schema.RecordTableSchema;
-import io.dynakeys.runtime.write.Condition;
+import io.dynakeys.runtime.condition.Condition;
 import io.dynakeys.runtime.write.ConditionFailedException;
 import io.dynakeys.runtime.write.Update;
 import io.dynakeys.runtime.write.UpdateResult;
@@ -69,7 +69,7 @@ class WriteOracleTest {
         + " updates (-Ddynakeys.writes.runs" + (endpoint.isMoto() ? ".moto" : "") + ")");
     String name = "writes-" + Long.toHexString(System.nanoTime());
     DynamoDbTable<Task> table = TaskKeys.createTable(endpoint.enhancedClient(), name);
-    DynamoDbAsyncTable<Task> async = endpoint.enhancedAsyncClient().table(name, schema);
+    DynamoDbAsyncTable<Task> async = schema.asyncTable(endpoint.enhancedAsyncClient(), name);
     DynamoDbClient client = endpoint.client();
     SplittableRandom random = new SplittableRandom(SEED);
     Map<Integer, Task> model = new TreeMap<>();

@@ -1,5 +1,6 @@
 package io.dynakeys.writes;
 
+import io.dynakeys.codecs.internal.entity.Handles;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,7 +11,7 @@ import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.entity.Attribute;
 import io.dynakeys.runtime.entity.IndexKeyComponent;
 import io.dynakeys.runtime.transact.TransactWrite;
-import io.dynakeys.runtime.write.Condition;
+import io.dynakeys.runtime.condition.Condition;
 import io.dynakeys.runtime.write.ConditionFailedException;
 import io.dynakeys.runtime.write.Update;
 import io.dynakeys.runtime.write.UpdateResult;
@@ -141,17 +142,17 @@ class WriteRefusalTest {
           () -> removed.set(TaskKeys.BY_LABEL, Optional.of("red"), "ann", 1));
       assertEquals(update().remove(TaskKeys.LABEL).toRequest("t"), removed.toRequest("t"));
       // Half an index key cannot be compiled (WriteSafetyCompileTest); handles made by hand, which
-      // the compiler cannot tell apart, are refused before any request.
-      IndexKeyComponent<Task, String> owner = Attribute.indexKey("owner", "owner", Task::owner, TaskKeys.OWNER.codec());
-      IndexKeyComponent<Task, Integer> priority = Attribute.indexKey("priority", "priority", Task::priority,
-          TaskKeys.PRIORITY.codec());
-      IndexKeyComponent<Task, Optional<String>> label = Attribute.indexKey("label", "label", Task::label,
-          TaskKeys.LABEL.codec());
-      refused(IllegalStateException.class, "index \"byLabel\", but not label",
+      // the compiler cannot tell apart, belong to no keys class and are refused before any request.
+      IndexKeyComponent<Task, String> owner = Handles.indexKey("owner", "owner", Task::owner, Handles.codec(TaskKeys.OWNER));
+      IndexKeyComponent<Task, Integer> priority = Handles.indexKey("priority", "priority", Task::priority,
+          Handles.codec(TaskKeys.PRIORITY));
+      IndexKeyComponent<Task, Optional<String>> label = Handles.indexKey("label", "label", Task::label,
+          Handles.codec(TaskKeys.LABEL));
+      refused(IllegalArgumentException.class, "IndexKeyComponent[owner] is none: no keys class made it",
           () -> update().set(owner, "ann").set(priority, 1).run(client, "t"));
-      refused(IllegalStateException.class, "index \"byOwner\", but not owner",
+      refused(IllegalArgumentException.class, "IndexKeyComponent[priority] is none: no keys class made it",
           () -> update().set(priority, 1).run(client, "t"));
-      refused(IllegalStateException.class, "set them together through TaskKeys' group of the index",
+      refused(IllegalArgumentException.class, "IndexKeyComponent[label] is none: no keys class made it",
           () -> update().set(label, Optional.of("red")).run(client, "t"));
       // No version, nothing to do.
       refused(IllegalStateException.class, "say expectVersion(n)",
@@ -178,8 +179,8 @@ class WriteRefusalTest {
       refused(IllegalArgumentException.class, "notExists",
           () -> Condition.eq(TaskKeys.LABEL, Optional.empty()).toExpression(TaskKeys.tableSchema()));
       // A write that takes a key refuses another entity's: its condition is typed for this record.
-      DynamoDbTable<Task> unsent = software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient.builder()
-          .dynamoDbClient(client).build().table("t", TaskKeys.tableSchema());
+      DynamoDbTable<Task> unsent = TaskKeys.tableSchema().table(
+          software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient.builder().dynamoDbClient(client).build(), "t");
       String foreign = "is no key of Task: pk is \"TASK\" or a key starting with \"TASK#\" (another entity's key?)";
       refused(KeyFormatException.class, foreign,
           () -> Writes.delete(unsent, CounterKeys.key("c", 1), Condition.eq(TaskKeys.OWNER, "ann")));

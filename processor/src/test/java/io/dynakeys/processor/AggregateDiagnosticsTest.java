@@ -46,7 +46,7 @@ class AggregateDiagnosticsTest {
     assertThat(compilation).succeededWithoutWarnings();
     var keys = assertThat(compilation).generatedSourceFile("com.acme.SaleKeys").contentsAsUtf8String();
     keys.contains("public static ShardedAggregate<Sale> aggregate(String sale) {\n"
-        + "    return ShardedAggregate.of(tableSchema(), partitionKeys(sale));");
+        + "    return Aggregate.of(tableSchema(), partitionKeys(sale));");
     keys.contains("public static Key key(String sale, int shard) {");
     keys.contains("public static String partitionKeyWithoutShard(Sale item) {");
     keys.contains(".withRandomShards()");

@@ -1,5 +1,6 @@
 package io.dynakeys.processor;
 
+import io.dynakeys.codecs.internal.entity.Handles;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static io.dynakeys.processor.KeysCompiler.compileWithoutCrash;
 
@@ -80,15 +81,15 @@ class ClientAnnotationDiagnosticsTest {
 
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(compilation).generatedSourceFile("com.acme.AccountKeys").contentsAsUtf8String()
-        .contains("Attribute.<Account, String>value(\"name\", \"display_name\", Account::name)");
+        .contains("Handles.<Account, String>value(\"name\", \"display_name\", Account::name)");
     assertThat(compilation).generatedSourceFile("com.acme.AccountKeys").contentsAsUtf8String()
-        .contains(".tag(\"version\", VersionedRecordExtension.AttributeTags.versionAttribute(0L, 1L))");
+        .contains(".version(\"version\", 0L, 1L)");
     assertThat(compilation).generatedSourceFile("com.acme.AccountKeys").contentsAsUtf8String()
         .contains(".attribute(CODE, StoredType.converted(new UpperCase()))");
     assertThat(compilation).generatedSourceFile("com.acme.AccountKeys").contentsAsUtf8String()
-        .contains(".tag(\"visits\", StaticAttributeTags.atomicCounter(2L, 10L))");
+        .contains(".atomicCounter(\"visits\", 2L, 10L)");
     assertThat(compilation).generatedSourceFile("com.acme.AccountKeys").contentsAsUtf8String()
-        .contains(".tag(\"createdAt\", StaticAttributeTags.updateBehavior(UpdateBehavior.WRITE_IF_NOT_EXISTS))");
+        .contains(".updateBehavior(\"createdAt\", UpdateBehavior.WRITE_IF_NOT_EXISTS)");
     assertThat(compilation).generatedSourceFile("com.acme.AccountKeys").contentsAsUtf8String()
         .contains(".attribute(\"line1\", \"line_1\", StoredType.of(String.class))");
   }

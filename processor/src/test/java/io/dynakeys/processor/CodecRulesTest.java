@@ -45,7 +45,7 @@ class CodecRulesTest {
     for (JavaClass c : classes) {
       for (JavaMethodCall call : c.getMethodCallsFromSelf()) {
         JavaClass owner = call.getTarget().getOwner();
-        if (owner.getPackageName().equals("io.dynakeys.codecs") && NAMING_RULES.contains(call.getName())) {
+        if (owner.getPackageName().equals("io.dynakeys.codecs.internal") && NAMING_RULES.contains(call.getName())) {
           called.computeIfAbsent(c.getName(), k -> new TreeSet<>()).add(owner.getSimpleName() + "." + call.getName());
         }
       }

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.google.testing.compile.Compilation;
-import io.dynakeys.codecs.EntityLayout;
+import io.dynakeys.codecs.internal.EntityLayout;
 import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.TreePath;
 import java.lang.reflect.Method;
@@ -91,7 +91,7 @@ class DelimiterMatrixTest {
       String keys = "com.acme.K" + i + "Keys";
       String about = "key delimiter " + d + " (" + keys + ")";
       try {
-        EntityLayout layout = ((io.dynakeys.runtime.entity.EntityDescriptor<?>) classes.loadClass(keys).getField("LAYOUT").get(null)).layout();
+        EntityLayout layout = ((io.dynakeys.codecs.internal.entity.EntityDescriptor<?>) classes.loadClass(keys).getField("LAYOUT").get(null)).layout();
         assertEquals(d, layout.partition().delimiter(), about);
         assertEquals(List.of("tenant", "level"), names(layout.partition()), about);
         assertEquals(List.of("n", "userId"), names(layout.sort()), about);
@@ -139,7 +139,7 @@ class DelimiterMatrixTest {
       String keys = "com.acme.T" + i + "Keys";
       String about = "path delimiter " + p + " (" + keys + ")";
       try {
-        EntityLayout layout = ((io.dynakeys.runtime.entity.EntityDescriptor<?>) classes.loadClass(keys).getField("LAYOUT").get(null)).layout();
+        EntityLayout layout = ((io.dynakeys.codecs.internal.entity.EntityDescriptor<?>) classes.loadClass(keys).getField("LAYOUT").get(null)).layout();
         EntityLayout.Segment path = layout.sort().segments().get(0);
         assertEquals("path", path.component(), about);
         assertEquals(EntityLayout.Kind.PATH, path.kind(), about);

@@ -37,7 +37,7 @@ class LayerRulesTest {
     noClasses().that().resideInAPackage("io.dynakeys.codecs..")
         .should().dependOnClassesThat().resideInAPackage("software.amazon..")
         .orShould().dependOnClassesThat().resideInAPackage("io.dynakeys.runtime.schema..")
-        .orShould().dependOnClassesThat().haveFullyQualifiedName("io.dynakeys.runtime.KeyQuery")
+        .orShould().dependOnClassesThat().haveFullyQualifiedName("io.dynakeys.runtime.internal.read.KeyQuery")
         .check(classes);
   }
 
@@ -46,8 +46,8 @@ class LayerRulesTest {
     // TreePath and KeyFormatException live in the codecs module (package io.dynakeys.runtime).
     noClasses().that().resideInAPackage("io.dynakeys.processor..")
         .should().dependOnClassesThat().resideInAPackage("io.dynakeys.runtime.schema..")
-        .orShould().dependOnClassesThat().haveFullyQualifiedName("io.dynakeys.runtime.KeyQuery")
-        .orShould().dependOnClassesThat().haveFullyQualifiedName("io.dynakeys.runtime.QueryStage")
+        .orShould().dependOnClassesThat().haveFullyQualifiedName("io.dynakeys.runtime.internal.read.KeyQuery")
+        .orShould().dependOnClassesThat().haveFullyQualifiedName("io.dynakeys.runtime.read.QueryStage")
         .check(classes);
   }
 

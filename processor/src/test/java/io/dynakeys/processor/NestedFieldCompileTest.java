@@ -1,5 +1,6 @@
 package io.dynakeys.processor;
 
+import io.dynakeys.codecs.internal.entity.Handles;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static io.dynakeys.processor.KeysCompiler.compileWithoutCrash;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -38,7 +39,7 @@ class NestedFieldCompileTest {
         "package com.acme;",
         "",
         "import io.dynakeys.runtime.entity.NestedField;",
-        "import io.dynakeys.runtime.write.Condition;",
+        "import io.dynakeys.runtime.condition.Condition;",
         "import io.dynakeys.runtime.write.Update;",
         "import java.util.Optional;",
         "",
@@ -60,12 +61,12 @@ class NestedFieldCompileTest {
       throw new java.io.UncheckedIOException(e);
     }
     for (String line : List.of(
-        "ValueAttribute<Order, Order.Address> SHIP_TO = Attribute.<Order, Order.Address>value(\"shipTo\", \"ship\", Order::shipTo);",
-        "ValueAttribute<Order, String> SHIP_TO_CITY = Attribute.<Order, String>value(\"shipToCity\", \"shipToCity\", Order::shipToCity);",
-        "NestedField<Order, String> SHIP_TO_CITY_ = SHIP_TO.field(\"city\", \"town\", Order.Address::city);",
-        "NestedField<Order, Optional<String>> SHIP_TO_FLOOR = SHIP_TO.field(\"floor\", \"floor\", Order.Address::floor);",
-        "NestedField<Order, Order.Geo> SHIP_TO_GEO = SHIP_TO.field(\"geo\", \"geo\", Order.Address::geo);",
-        "NestedField<Order, Double> SHIP_TO_GEO_LAT = SHIP_TO_GEO.field(\"lat\", \"lat\", Order.Geo::lat);")) {
+        "ValueAttribute<Order, Order.Address> SHIP_TO = Handles.<Order, Order.Address>value(\"shipTo\", \"ship\", Order::shipTo);",
+        "ValueAttribute<Order, String> SHIP_TO_CITY = Handles.<Order, String>value(\"shipToCity\", \"shipToCity\", Order::shipToCity);",
+        "NestedField<Order, String> SHIP_TO_CITY_ = Handles.field(SHIP_TO, \"city\", \"town\", Order.Address::city);",
+        "NestedField<Order, Optional<String>> SHIP_TO_FLOOR = Handles.field(SHIP_TO, \"floor\", \"floor\", Order.Address::floor);",
+        "NestedField<Order, Order.Geo> SHIP_TO_GEO = Handles.field(SHIP_TO, \"geo\", \"geo\", Order.Address::geo);",
+        "NestedField<Order, Double> SHIP_TO_GEO_LAT = Handles.field(SHIP_TO_GEO, \"lat\", \"lat\", Order.Geo::lat);")) {
       assertTrue(keys.contains(line), () -> line + " not in\n" + keys);
     }
     assertFalse(keys.contains("SHIP_TO_CITY_,"), "nested fields are not in the descriptor");

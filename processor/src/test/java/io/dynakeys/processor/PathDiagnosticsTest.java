@@ -59,7 +59,7 @@ class PathDiagnosticsTest {
 
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(compilation).generatedSourceFile("com.acme.EntryKeys")
-        .contentsAsUtf8String().contains("public KeyQuery<Entry> pathSubtree(TreePath folder)");
+        .contentsAsUtf8String().contains("public QueryStage<Entry> pathSubtree(TreePath folder)");
   }
 
   static Stream<Arguments> forbiddenPathDelimiters() {

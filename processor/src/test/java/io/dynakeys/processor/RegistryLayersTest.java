@@ -8,8 +8,8 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
-import io.dynakeys.codecs.KeyEncoding;
-import io.dynakeys.codecs.KeyTypes;
+import io.dynakeys.codecs.internal.KeyEncoding;
+import io.dynakeys.codecs.internal.KeyTypes;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -35,8 +35,8 @@ class RegistryLayersTest {
     for (KeyEncoding<?> e : KeyTypes.encodings()) {
       encodings.add(e.getClass().getName());
     }
-    encodings.add("io.dynakeys.codecs.EnumEncoding");
-    encodings.add("io.dynakeys.codecs.PathEncoding");
+    encodings.add("io.dynakeys.codecs.internal.EnumEncoding");
+    encodings.add("io.dynakeys.codecs.internal.PathEncoding");
     assertTrue(encodings.size() >= 10, "the registry lists " + encodings);
 
     JavaClasses classes = new ClassFileImporter()

@@ -10,8 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.testing.compile.Compilation;
 import io.dynakeys.runtime.KeyFormatException;
-import io.dynakeys.runtime.KeyQuery;
-import io.dynakeys.runtime.QueryStage;
+import io.dynakeys.runtime.internal.read.KeyQuery;
+import io.dynakeys.runtime.read.QueryStage;
 import io.dynakeys.runtime.schema.KeyMismatchException;
 import java.lang.reflect.Constructor;
 import java.util.HashMap;
@@ -130,7 +130,7 @@ class SparseIndexTest {
     assertEquals(7, parts.getClass().getMethod("rank").invoke(parts));
     QueryStage query = (QueryStage) classes.callStatic("com.acme.VisitKeys", "queryByGuide",
         new Class<?>[] {String.class}, "ann");
-    KeyQuery keyQuery = query.toKeyQuery();
+    KeyQuery keyQuery = KeyQuery.of(query);
     assertEquals("byGuide", keyQuery.indexName());
     assertEquals("byGuide_pk", keyQuery.partitionAttribute());
     assertEquals("GUIDE#ann", keyQuery.partitionValue());

@@ -1,5 +1,6 @@
 package io.dynakeys.processor;
 
+import io.dynakeys.runtime.internal.read.KeyQuery;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static io.dynakeys.processor.KeysCompiler.compileWithoutCrash;
 
@@ -29,7 +30,7 @@ class StagedGuaranteesTest {
   @Test
   void everyAllowedShapeCompiles() {
     JavaFileObject ok = user(
-        "    RunKeys.query(\"s\").toKeyQuery();",
+        "    RunKeys.query(\"s\").toKeyCondition();",
         "    RunKeys.query(\"s\").score().between(10, 1500);",
         "    RunKeys.query(\"s\").score().atLeast(1000);",
         "    RunKeys.query(\"s\").score(1500).at().lessThan(5L);",

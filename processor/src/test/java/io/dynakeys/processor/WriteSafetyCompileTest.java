@@ -1,5 +1,6 @@
 package io.dynakeys.processor;
 
+import io.dynakeys.codecs.internal.entity.Handles;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static io.dynakeys.processor.KeysCompiler.compileWithoutCrash;
 
@@ -84,12 +85,12 @@ class WriteSafetyCompileTest {
       throw new java.io.UncheckedIOException(e);
     }
     for (String line : java.util.List.of(
-        "GroupedIndexComponent<Job, String> TEAM = Attribute.<Job, String>groupedIndexKey(\"team\", \"team\", Job::team, TEAM_CODEC);",
-        "GroupedIndexComponent<Job, Optional<String>> TAG = Attribute.<Job, Optional<String>>groupedIndexKey(\"tag\", \"tag\", Job::tag, TAG_CODEC);",
-        "IndexKeyComponent<Job, String> REGION = Attribute.<Job, String>indexKey(\"region\", \"region\", Job::region);",
-        "ValueAttribute<Job, String> BY_TEAM = Attribute.<Job, String>value(\"byTeam\", \"byTeam\", Job::byTeam);",
-        "IndexGroup.Of3<Job, String, Integer, Optional<String>> BY_TEAM_ = IndexGroup.of(\"byTeam\", TEAM, LEVEL, TAG);",
-        "IndexGroup.Of3<Job, Optional<String>, String, Integer> BY_TAG = IndexGroup.of(\"byTag\", TAG, TEAM, LEVEL);")) {
+        "GroupedIndexComponent<Job, String> TEAM = Handles.<Job, String>groupedIndexKey(\"team\", \"team\", Job::team, TEAM_CODEC);",
+        "GroupedIndexComponent<Job, Optional<String>> TAG = Handles.<Job, Optional<String>>groupedIndexKey(\"tag\", \"tag\", Job::tag, TAG_CODEC);",
+        "IndexKeyComponent<Job, String> REGION = Handles.<Job, String>indexKey(\"region\", \"region\", Job::region);",
+        "ValueAttribute<Job, String> BY_TEAM = Handles.<Job, String>value(\"byTeam\", \"byTeam\", Job::byTeam);",
+        "IndexGroup.Of3<Job, String, Integer, Optional<String>> BY_TEAM_ = Handles.group(\"byTeam\", TEAM, LEVEL, TAG);",
+        "IndexGroup.Of3<Job, Optional<String>, String, Integer> BY_TAG = Handles.group(\"byTag\", TAG, TEAM, LEVEL);")) {
       org.junit.jupiter.api.Assertions.assertTrue(keys.contains(line), () -> line + " not in\n" + keys);
     }
     org.junit.jupiter.api.Assertions.assertFalse(keys.contains("BY_NUMBER"), "an index of table-key components has no group");
@@ -152,7 +153,7 @@ class WriteSafetyCompileTest {
     JavaFileObject safe = AcmeSources.verbatim("Writes",
         "package com.acme;",
         "",
-        "import io.dynakeys.runtime.write.Condition;",
+        "import io.dynakeys.runtime.condition.Condition;",
         "import io.dynakeys.runtime.write.Update;",
         "import java.util.Optional;",
         "",

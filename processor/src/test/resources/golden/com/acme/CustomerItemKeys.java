@@ -1,8 +1,9 @@
 package com.acme;
 
-import io.dynakeys.runtime.KeyQuery;
-import io.dynakeys.runtime.KeyStage;
-import io.dynakeys.runtime.Lazy;
+import io.dynakeys.runtime.internal.Lazy;
+import io.dynakeys.runtime.internal.read.KeyQuery;
+import io.dynakeys.runtime.internal.read.KeyStage;
+import io.dynakeys.runtime.internal.schema.CollectionSchema;
 import io.dynakeys.runtime.schema.CollectionTableSchema;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -34,7 +35,7 @@ public final class CustomerItemKeys {
   }
 
   private static CollectionTableSchema<CustomerItem> buildTableSchema() {
-    return CollectionTableSchema.builder(CustomerItem.class)
+    return CollectionSchema.builder(CustomerItem.class)
         .member(Profile.class, ProfileKeys.tableSchema())
         .member(Order.class, OrderKeys.tableSchema())
         .build();

@@ -1,22 +1,25 @@
 package com.acme;
 
-import io.dynakeys.codecs.EntityLayout;
-import io.dynakeys.codecs.KeyReader;
-import io.dynakeys.codecs.PaddedCodec;
-import io.dynakeys.codecs.TextCodec;
-import io.dynakeys.codecs.Utf8;
-import io.dynakeys.runtime.KeyFormatException;
-import io.dynakeys.runtime.KeyQuery;
-import io.dynakeys.runtime.KeyStage;
-import io.dynakeys.runtime.Lazy;
-import io.dynakeys.runtime.NumberRangeStep;
-import io.dynakeys.runtime.PrimaryKey;
-import io.dynakeys.runtime.entity.Attribute;
-import io.dynakeys.runtime.entity.EntityDescriptor;
+import io.dynakeys.codecs.internal.EntityLayout;
+import io.dynakeys.codecs.internal.Items;
+import io.dynakeys.codecs.internal.KeyReader;
+import io.dynakeys.codecs.internal.PaddedCodec;
+import io.dynakeys.codecs.internal.TextCodec;
+import io.dynakeys.codecs.internal.Utf8;
+import io.dynakeys.codecs.internal.entity.EntityDescriptor;
+import io.dynakeys.codecs.internal.entity.Handles;
 import io.dynakeys.runtime.entity.PrimaryKeyComponent;
 import io.dynakeys.runtime.entity.ValueAttribute;
+import io.dynakeys.runtime.internal.Lazy;
+import io.dynakeys.runtime.internal.PrimaryKey;
+import io.dynakeys.runtime.internal.read.KeyQuery;
+import io.dynakeys.runtime.internal.read.KeyStage;
+import io.dynakeys.runtime.internal.read.NumberRange;
+import io.dynakeys.runtime.internal.schema.RecordSchema;
+import io.dynakeys.runtime.internal.schema.StoredType;
+import io.dynakeys.runtime.read.NumberRangeStep;
+import io.dynakeys.runtime.read.QueryStage;
 import io.dynakeys.runtime.schema.RecordTableSchema;
-import io.dynakeys.runtime.schema.StoredType;
 import java.util.concurrent.CompletableFuture;
 import javax.annotation.processing.Generated;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbAsyncTable;
@@ -51,19 +54,19 @@ public final class RunKeys {
   private static final TextCodec<String> PLAYER_ID_CODEC = TextCodec.of(String.class, "Run", "playerId", '#');
 
   /** {@code season}: text, in {@code pk}. */
-  public static final PrimaryKeyComponent<Run, String> SEASON = Attribute.<Run, String>primaryKey("season", "season", Run::season, SEASON_CODEC);
+  public static final PrimaryKeyComponent<Run, String> SEASON = Handles.<Run, String>primaryKey("season", "season", Run::season, SEASON_CODEC);
 
   /** {@code score}: 10 digits, inverted, in {@code sk}. */
-  public static final PrimaryKeyComponent<Run, Integer> SCORE = Attribute.<Run, Integer>primaryKey("score", "score", Run::score, SCORE_CODEC);
+  public static final PrimaryKeyComponent<Run, Integer> SCORE = Handles.<Run, Integer>primaryKey("score", "score", Run::score, SCORE_CODEC);
 
   /** {@code at}: 16 digits, in {@code sk}. */
-  public static final PrimaryKeyComponent<Run, Long> AT = Attribute.<Run, Long>primaryKey("at", "at", Run::at, AT_CODEC);
+  public static final PrimaryKeyComponent<Run, Long> AT = Handles.<Run, Long>primaryKey("at", "at", Run::at, AT_CODEC);
 
   /** {@code playerId}: text, in {@code sk}. */
-  public static final PrimaryKeyComponent<Run, String> PLAYER_ID = Attribute.<Run, String>primaryKey("playerId", "playerId", Run::playerId, PLAYER_ID_CODEC);
+  public static final PrimaryKeyComponent<Run, String> PLAYER_ID = Handles.<Run, String>primaryKey("playerId", "playerId", Run::playerId, PLAYER_ID_CODEC);
 
   /** {@code name}: in no key. */
-  public static final ValueAttribute<Run, String> NAME = Attribute.<Run, String>value("name", "name", Run::name);
+  public static final ValueAttribute<Run, String> NAME = Handles.<Run, String>value("name", "name", Run::name);
 
   /** The descriptor of {@link Run}: its components, keys and indexes, made of the constants above; what the table schema and the command line (verify, browse, migrate) read. */
   public static final EntityDescriptor<Run> LAYOUT = EntityDescriptor.of(Run.class, "com.acme.RunKeys", EntityLayout.of("Run", EntityLayout.key("pk", "SEASON", '#', SEASON_CODEC), EntityLayout.key("sk", "", '#', SCORE_CODEC, AT_CODEC, PLAYER_ID_CODEC), 0), RunKeys::construct, SEASON, SCORE, AT, PLAYER_ID, NAME);
@@ -79,7 +82,7 @@ public final class RunKeys {
    * @throws io.dynakeys.runtime.KeyFormatException when the item or a component is null, or a component is outside its domain
    */
   public static String partitionKey(Run item) {
-    KeyFormatException.requireItem(item, "Run");
+    Items.requireItem(item, "Run");
     return partitionKey(item.season());
   }
 
@@ -98,7 +101,7 @@ public final class RunKeys {
    * @throws io.dynakeys.runtime.KeyFormatException when the item or a component is null, or a component is outside its domain
    */
   public static String sortKey(Run item) {
-    KeyFormatException.requireItem(item, "Run");
+    Items.requireItem(item, "Run");
     return sortKey(item.score(), item.at(), item.playerId());
   }
 
@@ -158,7 +161,7 @@ public final class RunKeys {
   }
 
   private static RecordTableSchema<Run> buildTableSchema() {
-    return RecordTableSchema.builder(LAYOUT)
+    return RecordSchema.builder(LAYOUT)
         .attribute(SEASON, StoredType.of(String.class))
         .attribute(SCORE, StoredType.of(int.class))
         .attribute(AT, StoredType.of(long.class))
@@ -218,7 +221,7 @@ public final class RunKeys {
 
     /** A range of {@code score}, whatever follows it, in key order. Bounds are values: {@code @Inverted} is flipped for you. */
     public NumberRangeStep<Run> score() {
-      return NumberRangeStep.of(query, SCORE_CODEC.digits(), false);
+      return NumberRange.of(query, SCORE_CODEC.digits(), false);
     }
   }
 
@@ -235,7 +238,7 @@ public final class RunKeys {
 
     /** A range of {@code at}, whatever follows it, in key order. */
     public NumberRangeStep<Run> at() {
-      return NumberRangeStep.of(query, AT_CODEC.digits(), false);
+      return NumberRange.of(query, AT_CODEC.digits(), false);
     }
   }
 
@@ -246,7 +249,7 @@ public final class RunKeys {
     }
 
     /** The item whose {@code playerId} equals {@code playerId}, the last sort component. */
-    public KeyQuery<Run> playerId(String playerId) {
+    public QueryStage<Run> playerId(String playerId) {
       return query.withEqual(PLAYER_ID_CODEC, playerId, true);
     }
   }

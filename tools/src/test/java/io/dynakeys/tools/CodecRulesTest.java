@@ -10,7 +10,7 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
-import io.dynakeys.codecs.KeyTypes;
+import io.dynakeys.codecs.internal.KeyTypes;
 import java.math.BigInteger;
 import java.util.Map;
 import java.util.Set;
@@ -105,7 +105,7 @@ class CodecRulesTest {
     for (JavaClass c : tools) {
       for (JavaMethodCall call : c.getMethodCallsFromSelf()) {
         JavaClass owner = call.getTarget().getOwner();
-        if (owner.getPackageName().equals("io.dynakeys.codecs") && RULE_NAMES.contains(call.getName())
+        if (owner.getPackageName().equals("io.dynakeys.codecs.internal") && RULE_NAMES.contains(call.getName())
             && !call.getTarget().getRawParameterTypes().isEmpty()) {
           String params = call.getTarget().getRawParameterTypes().stream().map(JavaClass::getSimpleName)
               .collect(Collectors.joining(", "));

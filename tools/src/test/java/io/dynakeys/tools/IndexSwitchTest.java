@@ -1,5 +1,6 @@
 package io.dynakeys.tools;
 
+import io.dynakeys.runtime.internal.read.KeyQuery;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -85,12 +86,12 @@ class IndexSwitchTest {
 
   /** Every team's ids through the synthetic index, in its order. */
   private static Map<String, List<String>> synthetic(boolean descending) {
-    DynamoDbTable<GameV1> t = endpoint.enhancedClient().table(table, GameV1Keys.tableSchema());
+    DynamoDbTable<GameV1> t = GameV1Keys.tableSchema().table(endpoint.enhancedClient(), table);
     Map<String, List<String>> out = new LinkedHashMap<>();
     for (int team = 0; team < TEAMS; team++) {
       var options = descending ? io.dynakeys.runtime.read.ReadOptions.defaults().descending()
           : io.dynakeys.runtime.read.ReadOptions.defaults();
-      out.put("team" + team, GameV1Keys.queryByTeam("team" + team).toKeyQuery().items(t, options)
+      out.put("team" + team, KeyQuery.of(GameV1Keys.queryByTeam("team" + team)).items(t, options)
           .stream().map(GameV1::id).toList());
     }
     return out;
@@ -98,12 +99,12 @@ class IndexSwitchTest {
 
   /** Every team's ids through the native index, in its order. */
   private static Map<String, List<String>> nativeIds(boolean descending) {
-    DynamoDbTable<GameV2> t = endpoint.enhancedClient().table(table, GameV2Keys.tableSchema());
+    DynamoDbTable<GameV2> t = GameV2Keys.tableSchema().table(endpoint.enhancedClient(), table);
     Map<String, List<String>> out = new LinkedHashMap<>();
     for (int team = 0; team < TEAMS; team++) {
       var options = descending ? io.dynakeys.runtime.read.ReadOptions.defaults().descending()
           : io.dynakeys.runtime.read.ReadOptions.defaults();
-      out.put("team" + team, GameV2Keys.queryByTeamNative("team" + team).toKeyQuery().items(t, options)
+      out.put("team" + team, KeyQuery.of(GameV2Keys.queryByTeamNative("team" + team)).items(t, options)
           .stream().map(GameV2::id).toList());
     }
     return out;

@@ -96,7 +96,7 @@ class NativeIndexToolsTest {
   @Test
   void browseReadsANativePartitionInTheIndexsOrder() {
     List<String> red = matches.stream().filter(m -> m.team().equals("red"))
-        .sorted(Comparator.comparingLong(Match::points).thenComparing(Match::id, io.dynakeys.codecs.Utf8::compare))
+        .sorted(Comparator.comparingLong(Match::points).thenComparing(Match::id, io.dynakeys.codecs.internal.Utf8::compare))
         .map(m -> m.points() + " " + m.id()).toList();
     Tables.Result all = Tables.cli(endpoint, "browse", "--table", table, "--schema", MatchKeys.class.getName(),
         "--index", "byTeamNative", "--partition", "red", "--limit", "0");

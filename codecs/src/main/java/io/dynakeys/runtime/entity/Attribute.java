@@ -1,15 +1,20 @@
 package io.dynakeys.runtime.entity;
 
-import io.dynakeys.codecs.KeyCodec;
+import io.dynakeys.codecs.internal.entity.EntityDescriptor;
+import io.dynakeys.codecs.internal.entity.Handles;
 import java.util.Objects;
 import java.util.function.Function;
 
 /**
  * A typed handle on one component of a record, in the spirit of the JPA static metamodel or jOOQ's
  * fields: generated {@code <Record>Keys} classes declare one constant per component
- * ({@code RunKeys.SCORE}), and the record's {@link EntityDescriptor}, its table schema and the
- * builders that take a component (ranges, and the updates, conditions and filters built on these
- * handles) all use those same constants.
+ * ({@code RunKeys.SCORE}), and the record's table schema and everything that takes a component
+ * (ranges, updates, conditions, filters, projections) use those same constants.
+ *
+ * <p>Only a generated keys class makes handles: the classes have no public constructor or factory,
+ * and every write and read checks, before any request, that a handle it is given is one its
+ * schema's keys class declares (by identity), so a handle of another record, even through a raw
+ * type, is refused with a message naming both records.
  *
  * <p>The kind of handle says what a component is to the keys, so that an API can refuse at compile
  * time what must not be done with it:
@@ -35,90 +40,17 @@ public abstract sealed class Attribute<R, T> permits ValueAttribute, KeyComponen
   private final String name;
   private final String attributeName;
   private final Function<R, T> accessor;
+  /** The descriptor of the record whose keys class declares this handle: set once, by that descriptor. */
+  private volatile EntityDescriptor.Owner owner;
+
+  static {
+    Handles.install(new Access());
+  }
 
   Attribute(String name, String attributeName, Function<R, T> accessor) {
     this.name = Objects.requireNonNull(name, "name");
     this.attributeName = Objects.requireNonNull(attributeName, "attributeName");
     this.accessor = Objects.requireNonNull(accessor, "accessor");
-  }
-
-  /**
-   * A component in no key.
-   *
-   * @param name the component's name
-   * @param attributeName the attribute that stores it (the name, unless {@code @DynamoDbAttribute}
-   *     renames it)
-   * @param accessor the record's accessor
-   * @param <R> the record
-   * @param <T> the component's type
-   * @return the handle
-   */
-  public static <R, T> ValueAttribute<R, T> value(String name, String attributeName, Function<R, T> accessor) {
-    return new ValueAttribute<>(name, attributeName, accessor);
-  }
-
-  /**
-   * A component of the table's partition or sort key.
-   *
-   * @param name the component's name
-   * @param attributeName the attribute that stores it
-   * @param accessor the record's accessor
-   * @param codec how the component is written in keys
-   * @param <R> the record
-   * @param <T> the component's type
-   * @return the handle
-   */
-  public static <R, T> PrimaryKeyComponent<R, T> primaryKey(String name, String attributeName,
-      Function<R, T> accessor, KeyCodec<?> codec) {
-    return new PrimaryKeyComponent<>(name, attributeName, accessor, codec);
-  }
-
-  /**
-   * A component of a secondary index's key only.
-   *
-   * @param name the component's name
-   * @param attributeName the attribute that stores it
-   * @param accessor the record's accessor
-   * @param codec how the component is written in keys
-   * @param <R> the record
-   * @param <T> the component's type
-   * @return the handle
-   */
-  public static <R, T> IndexKeyComponent<R, T> indexKey(String name, String attributeName,
-      Function<R, T> accessor, KeyCodec<?> codec) {
-    return new IndexKeyComponent<>(name, attributeName, accessor, codec);
-  }
-
-  /**
-   * A component of a secondary index's key whose index also needs other components outside the
-   * table's key: it is set only with them, through an {@link IndexGroup}.
-   *
-   * @param name the component's name
-   * @param attributeName the attribute that stores it
-   * @param accessor the record's accessor
-   * @param codec how the component is written in keys
-   * @param <R> the record
-   * @param <T> the component's type
-   * @return the handle
-   */
-  public static <R, T> GroupedIndexComponent<R, T> groupedIndexKey(String name, String attributeName,
-      Function<R, T> accessor, KeyCodec<?> codec) {
-    return new GroupedIndexComponent<>(name, attributeName, accessor, Objects.requireNonNull(codec, "codec"));
-  }
-
-  /**
-   * A component of native indexes' keys only: stored as itself, the index's key attribute, and
-   * written in no composed key, so it has no codec.
-   *
-   * @param name the component's name
-   * @param attributeName the attribute that stores it
-   * @param accessor the record's accessor
-   * @param <R> the record
-   * @param <T> the component's type
-   * @return the handle
-   */
-  public static <R, T> IndexKeyComponent<R, T> indexKey(String name, String attributeName, Function<R, T> accessor) {
-    return new IndexKeyComponent<>(name, attributeName, accessor, null);
   }
 
   /** The component's name, as the record declares it. */
@@ -139,6 +71,18 @@ public abstract sealed class Attribute<R, T> permits ValueAttribute, KeyComponen
   /** The record's accessor of the component ({@code Run::score}), for code that reads many items. */
   public final Function<R, T> accessor() {
     return accessor;
+  }
+
+  EntityDescriptor.Owner owner() {
+    return owner;
+  }
+
+  synchronized void claim(EntityDescriptor.Owner record) {
+    if (owner != null && owner != record) {
+      throw new IllegalStateException(this + " belongs to " + owner.record() + " already, so " + record.record()
+          + " cannot claim it");
+    }
+    owner = record;
   }
 
   /** Whether the component takes part in a key (of the table or of an index). */

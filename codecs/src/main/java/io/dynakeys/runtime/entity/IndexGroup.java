@@ -56,82 +56,12 @@ public abstract sealed class IndexGroup<R> permits IndexGroup.Of2, IndexGroup.Of
     return "IndexGroup[" + index + ": " + String.join(", ", members.stream().map(Attribute::name).toList()) + "]";
   }
 
-  /**
-   * The group of 2 components named after {@code index}, for generated code.
-   *
-   * @param index the index's name
-   * @param <R> the record
-   * @return the group
-   */
-  public static <R, A, B> Of2<R, A, B> of(String index, GroupedIndexComponent<R, A> a, GroupedIndexComponent<R, B> b) {
-    return new Of2<>(index, List.of(a, b));
-  }
 
-  /**
-   * The group of 3 components named after {@code index}, for generated code.
-   *
-   * @param index the index's name
-   * @param <R> the record
-   * @return the group
-   */
-  public static <R, A, B, C> Of3<R, A, B, C> of(String index, GroupedIndexComponent<R, A> a, GroupedIndexComponent<R, B> b, GroupedIndexComponent<R, C> c) {
-    return new Of3<>(index, List.of(a, b, c));
-  }
 
-  /**
-   * The group of 4 components named after {@code index}, for generated code.
-   *
-   * @param index the index's name
-   * @param <R> the record
-   * @return the group
-   */
-  public static <R, A, B, C, D> Of4<R, A, B, C, D> of(String index, GroupedIndexComponent<R, A> a, GroupedIndexComponent<R, B> b, GroupedIndexComponent<R, C> c, GroupedIndexComponent<R, D> d) {
-    return new Of4<>(index, List.of(a, b, c, d));
-  }
 
-  /**
-   * The group of 5 components named after {@code index}, for generated code.
-   *
-   * @param index the index's name
-   * @param <R> the record
-   * @return the group
-   */
-  public static <R, A, B, C, D, E> Of5<R, A, B, C, D, E> of(String index, GroupedIndexComponent<R, A> a, GroupedIndexComponent<R, B> b, GroupedIndexComponent<R, C> c, GroupedIndexComponent<R, D> d, GroupedIndexComponent<R, E> e) {
-    return new Of5<>(index, List.of(a, b, c, d, e));
-  }
 
-  /**
-   * The group of 6 components named after {@code index}, for generated code.
-   *
-   * @param index the index's name
-   * @param <R> the record
-   * @return the group
-   */
-  public static <R, A, B, C, D, E, F> Of6<R, A, B, C, D, E, F> of(String index, GroupedIndexComponent<R, A> a, GroupedIndexComponent<R, B> b, GroupedIndexComponent<R, C> c, GroupedIndexComponent<R, D> d, GroupedIndexComponent<R, E> e, GroupedIndexComponent<R, F> f) {
-    return new Of6<>(index, List.of(a, b, c, d, e, f));
-  }
 
-  /**
-   * The group of 7 components named after {@code index}, for generated code.
-   *
-   * @param index the index's name
-   * @param <R> the record
-   * @return the group
-   */
-  public static <R, A, B, C, D, E, F, G> Of7<R, A, B, C, D, E, F, G> of(String index, GroupedIndexComponent<R, A> a, GroupedIndexComponent<R, B> b, GroupedIndexComponent<R, C> c, GroupedIndexComponent<R, D> d, GroupedIndexComponent<R, E> e, GroupedIndexComponent<R, F> f, GroupedIndexComponent<R, G> g) {
-    return new Of7<>(index, List.of(a, b, c, d, e, f, g));
-  }
 
-  /**
-   * The group of 8 components named after {@code index}, for generated code.
-   *
-   * @param index the index's name
-   * @param <R> the record
-   * @return the group
-   */
-  public static <R, A, B, C, D, E, F, G, H> Of8<R, A, B, C, D, E, F, G, H> of(String index, GroupedIndexComponent<R, A> a, GroupedIndexComponent<R, B> b, GroupedIndexComponent<R, C> c, GroupedIndexComponent<R, D> d, GroupedIndexComponent<R, E> e, GroupedIndexComponent<R, F> f, GroupedIndexComponent<R, G> g, GroupedIndexComponent<R, H> h) {
-    return new Of8<>(index, List.of(a, b, c, d, e, f, g, h));
-  }
 
   /**
    * A group of 2 components.
@@ -141,7 +71,7 @@ public abstract sealed class IndexGroup<R> permits IndexGroup.Of2, IndexGroup.Of
    * @param <B> the type of member 2
    */
   public static final class Of2<R, A, B> extends IndexGroup<R> {
-    private Of2(String index, List<GroupedIndexComponent<R, ?>> members) {
+    Of2(String index, List<GroupedIndexComponent<R, ?>> members) {
       super(index, members);
     }
   }
@@ -155,7 +85,7 @@ public abstract sealed class IndexGroup<R> permits IndexGroup.Of2, IndexGroup.Of
    * @param <C> the type of member 3
    */
   public static final class Of3<R, A, B, C> extends IndexGroup<R> {
-    private Of3(String index, List<GroupedIndexComponent<R, ?>> members) {
+    Of3(String index, List<GroupedIndexComponent<R, ?>> members) {
       super(index, members);
     }
   }
@@ -170,7 +100,7 @@ public abstract sealed class IndexGroup<R> permits IndexGroup.Of2, IndexGroup.Of
    * @param <D> the type of member 4
    */
   public static final class Of4<R, A, B, C, D> extends IndexGroup<R> {
-    private Of4(String index, List<GroupedIndexComponent<R, ?>> members) {
+    Of4(String index, List<GroupedIndexComponent<R, ?>> members) {
       super(index, members);
     }
   }
@@ -186,7 +116,7 @@ public abstract sealed class IndexGroup<R> permits IndexGroup.Of2, IndexGroup.Of
    * @param <E> the type of member 5
    */
   public static final class Of5<R, A, B, C, D, E> extends IndexGroup<R> {
-    private Of5(String index, List<GroupedIndexComponent<R, ?>> members) {
+    Of5(String index, List<GroupedIndexComponent<R, ?>> members) {
       super(index, members);
     }
   }
@@ -203,7 +133,7 @@ public abstract sealed class IndexGroup<R> permits IndexGroup.Of2, IndexGroup.Of
    * @param <F> the type of member 6
    */
   public static final class Of6<R, A, B, C, D, E, F> extends IndexGroup<R> {
-    private Of6(String index, List<GroupedIndexComponent<R, ?>> members) {
+    Of6(String index, List<GroupedIndexComponent<R, ?>> members) {
       super(index, members);
     }
   }
@@ -221,7 +151,7 @@ public abstract sealed class IndexGroup<R> permits IndexGroup.Of2, IndexGroup.Of
    * @param <G> the type of member 7
    */
   public static final class Of7<R, A, B, C, D, E, F, G> extends IndexGroup<R> {
-    private Of7(String index, List<GroupedIndexComponent<R, ?>> members) {
+    Of7(String index, List<GroupedIndexComponent<R, ?>> members) {
       super(index, members);
     }
   }
@@ -240,7 +170,7 @@ public abstract sealed class IndexGroup<R> permits IndexGroup.Of2, IndexGroup.Of
    * @param <H> the type of member 8
    */
   public static final class Of8<R, A, B, C, D, E, F, G, H> extends IndexGroup<R> {
-    private Of8(String index, List<GroupedIndexComponent<R, ?>> members) {
+    Of8(String index, List<GroupedIndexComponent<R, ?>> members) {
       super(index, members);
     }
   }

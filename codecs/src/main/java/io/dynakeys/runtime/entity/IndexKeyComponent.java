@@ -1,6 +1,6 @@
 package io.dynakeys.runtime.entity;
 
-import io.dynakeys.codecs.KeyCodec;
+import io.dynakeys.codecs.internal.KeyCodec;
 import java.util.function.Function;
 
 /**

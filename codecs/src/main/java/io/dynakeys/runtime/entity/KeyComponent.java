@@ -1,8 +1,7 @@
 package io.dynakeys.runtime.entity;
 
-import io.dynakeys.codecs.KeyCodec;
+import io.dynakeys.codecs.internal.KeyCodec;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -27,7 +26,7 @@ public abstract sealed class KeyComponent<R, T> extends Attribute<R, T>
    * How the component is written in keys: the same codec the generated encoders call; {@code null}
    * for a component that keys only native indexes, which store it as itself and write it in no key.
    */
-  public final KeyCodec<?> codec() {
+  final KeyCodec<?> codec() {
     return codec;
   }
 
@@ -37,24 +36,4 @@ public abstract sealed class KeyComponent<R, T> extends Attribute<R, T>
     return true;
   }
 
-  /**
-   * The key text of this component in {@code item}, by its codec; {@code null} when the component
-   * is an empty {@code Optional} (the item is not in the sparse index it keys).
-   *
-   * @throws io.dynakeys.runtime.KeyFormatException when the value cannot be written in a key
-   */
-  @SuppressWarnings("unchecked")
-  public final String encode(R item) {
-    if (codec == null) {
-      throw new IllegalStateException(name() + " keys only native indexes, which store it as itself: it has no key text");
-    }
-    Object value = get(item);
-    if (value instanceof Optional<?> optional) {
-      if (optional.isEmpty()) {
-        return null;
-      }
-      value = optional.get();
-    }
-    return ((KeyCodec<Object>) codec).encode(value);
-  }
 }

@@ -7,8 +7,8 @@ import java.util.function.Function;
 
 /**
  * A field of a nested record, stored as one entry of the map that stores the record's component
- * ({@code OrderKeys.SHIP_TO_CITY}: the entry {@code city} of the map {@code shipTo}); made by
- * {@link ValueAttribute#field}, for fields of nested records at any depth. It is a value attribute
+ * ({@code OrderKeys.SHIP_TO_CITY}: the entry {@code city} of the map {@code shipTo}), for fields of
+ * nested records at any depth. It is a value attribute
  * of the outer record: updates and conditions take it with values of the field's type, written as
  * the document path {@code #shipTo.#city} and stored as the nested record's schema stores the
  * field (its converter, its renamed key). No key component lives in a nested record.

@@ -1,7 +1,7 @@
 package io.dynakeys.examples.leaderboard;
 
-import io.dynakeys.runtime.KeyCondition;
-import io.dynakeys.runtime.QueryStage;
+import io.dynakeys.runtime.read.KeyCondition;
+import io.dynakeys.runtime.read.QueryStage;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

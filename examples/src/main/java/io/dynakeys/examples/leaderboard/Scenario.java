@@ -1,6 +1,6 @@
 package io.dynakeys.examples.leaderboard;
 
-import io.dynakeys.runtime.KeyCondition;
+import io.dynakeys.runtime.read.KeyCondition;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;

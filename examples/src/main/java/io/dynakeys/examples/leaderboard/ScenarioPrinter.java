@@ -1,6 +1,6 @@
 package io.dynakeys.examples.leaderboard;
 
-import io.dynakeys.runtime.KeyCondition;
+import io.dynakeys.runtime.read.KeyCondition;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.TreeMap;

@@ -1,6 +1,6 @@
 package io.dynakeys.processor.model;
 
-import io.dynakeys.codecs.KeyEncoding;
+import io.dynakeys.codecs.internal.KeyEncoding;
 
 /**
  * A component's Java type as a key type: its encoding from the codecs' registry, or why it has

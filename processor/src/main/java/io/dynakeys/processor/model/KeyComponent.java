@@ -1,10 +1,10 @@
 package io.dynakeys.processor.model;
 
 import com.palantir.javapoet.TypeName;
-import io.dynakeys.codecs.IntegerEncoding;
-import io.dynakeys.codecs.KeyEncoding;
-import io.dynakeys.codecs.PaddedLongCodec;
-import io.dynakeys.codecs.PathCodec;
+import io.dynakeys.codecs.internal.IntegerEncoding;
+import io.dynakeys.codecs.internal.KeyEncoding;
+import io.dynakeys.codecs.internal.PaddedLongCodec;
+import io.dynakeys.codecs.internal.PathCodec;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;

@@ -23,8 +23,8 @@ public record KeyPart(
 
   /** Which key the part is. */
   public enum Kind {
-    PARTITION("partition key", io.dynakeys.codecs.Utf8.PARTITION_KEY_LIMIT),
-    SORT("sort key", io.dynakeys.codecs.Utf8.SORT_KEY_LIMIT);
+    PARTITION("partition key", io.dynakeys.codecs.internal.Utf8.PARTITION_KEY_LIMIT),
+    SORT("sort key", io.dynakeys.codecs.internal.Utf8.SORT_KEY_LIMIT);
 
     private final String label;
     private final int limit;

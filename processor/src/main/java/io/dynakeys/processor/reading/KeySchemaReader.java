@@ -6,7 +6,7 @@ import static io.dynakeys.processor.reading.AnnotationNames.SORT_KEY;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
-import io.dynakeys.codecs.EntityLayout;
+import io.dynakeys.codecs.internal.EntityLayout;
 import io.dynakeys.processor.model.Attribute;
 import io.dynakeys.processor.model.IndexModel;
 import io.dynakeys.processor.model.KeyComponent;

@@ -1,9 +1,9 @@
 package io.dynakeys.processor.reading;
 
-import io.dynakeys.codecs.EnumEncoding;
-import io.dynakeys.codecs.KeyEncoding;
-import io.dynakeys.codecs.KeyTypes;
-import io.dynakeys.codecs.PathEncoding;
+import io.dynakeys.codecs.internal.EnumEncoding;
+import io.dynakeys.codecs.internal.KeyEncoding;
+import io.dynakeys.codecs.internal.KeyTypes;
+import io.dynakeys.codecs.internal.PathEncoding;
 import io.dynakeys.processor.model.ComponentType;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.dynakeys.processor.validation;
 
-import io.dynakeys.codecs.KeyEncoding;
-import io.dynakeys.codecs.KeyTypes;
-import io.dynakeys.codecs.PaddedLongCodec;
+import io.dynakeys.codecs.internal.KeyEncoding;
+import io.dynakeys.codecs.internal.KeyTypes;
+import io.dynakeys.codecs.internal.PaddedLongCodec;
 import io.dynakeys.processor.model.Attribute;
 import io.dynakeys.processor.model.ComponentType;
 import io.dynakeys.processor.model.IndexModel;

@@ -1,6 +1,6 @@
 package io.dynakeys.processor.validation;
 
-import io.dynakeys.codecs.Digits;
+import io.dynakeys.codecs.internal.Digits;
 import java.math.BigInteger;
 import java.util.Collection;
 import javax.lang.model.element.ElementKind;

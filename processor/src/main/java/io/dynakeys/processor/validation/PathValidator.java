@@ -1,6 +1,6 @@
 package io.dynakeys.processor.validation;
 
-import io.dynakeys.codecs.PathEncoding;
+import io.dynakeys.codecs.internal.PathEncoding;
 import io.dynakeys.processor.model.Attribute;
 import io.dynakeys.processor.model.IndexModel;
 import io.dynakeys.processor.model.KeyComponent;

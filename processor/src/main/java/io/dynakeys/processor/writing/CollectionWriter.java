@@ -25,8 +25,6 @@ import javax.lang.model.element.Modifier;
  * members. Everything else comes from the members' own keys classes.
  */
 public final class CollectionWriter {
-  private static final ClassName COLLECTION_SCHEMA =
-      ClassName.get("io.dynakeys.runtime.schema", "CollectionTableSchema");
 
   private final CollectionModel collection;
   private final KeySchemaModel first;
@@ -53,8 +51,8 @@ public final class CollectionWriter {
         .initializer("$S", first.sort().attribute())
         .addJavadoc("The attribute that holds the sort key.\n").build());
 
-    TypeName schemaType = ParameterizedTypeName.get(COLLECTION_SCHEMA, type);
-    CodeBlock.Builder init = CodeBlock.builder().add("$T.builder($T.class)", COLLECTION_SCHEMA, type);
+    TypeName schemaType = ParameterizedTypeName.get(RuntimeTypes.COLLECTION_TABLE_SCHEMA, type);
+    CodeBlock.Builder init = CodeBlock.builder().add("$T.builder($T.class)", RuntimeTypes.COLLECTION_SCHEMA, type);
     init.indent().indent();
     for (KeySchemaModel member : collection.members()) {
       init.add("\n.member($T.class, $T.tableSchema())", member.record(), member.keysClass());

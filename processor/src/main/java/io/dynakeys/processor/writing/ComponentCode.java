@@ -4,7 +4,7 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
-import io.dynakeys.codecs.PaddedLongCodec;
+import io.dynakeys.codecs.internal.PaddedLongCodec;
 import io.dynakeys.processor.model.KeyComponent;
 import io.dynakeys.processor.model.Padding;
 import java.util.List;

@@ -121,12 +121,12 @@ public final class KeysWriter {
     // The type arguments are written out: javac then checks the call instead of inferring them
     // from the accessor reference and the codec, about a twentieth of its time on a generated class.
     CodeBlock init = nativeOnly
-        ? CodeBlock.of("$T.<$T, $T>indexKey($S, $S, $T::$N)", RuntimeTypes.ATTRIBUTE, model.record(), a.valueType(),
+        ? CodeBlock.of("$T.<$T, $T>indexKey($S, $S, $T::$N)", RuntimeTypes.HANDLES, model.record(), a.valueType(),
             a.name(), a.attributeName(), model.record(), a.name())
         : key == null
-        ? CodeBlock.of("$T.<$T, $T>value($S, $S, $T::$N)", RuntimeTypes.ATTRIBUTE, model.record(), a.valueType(),
+        ? CodeBlock.of("$T.<$T, $T>value($S, $S, $T::$N)", RuntimeTypes.HANDLES, model.record(), a.valueType(),
             a.name(), a.attributeName(), model.record(), a.name())
-        : CodeBlock.of("$T.<$T, $T>$N($S, $S, $T::$N, $N)", RuntimeTypes.ATTRIBUTE, model.record(), a.valueType(),
+        : CodeBlock.of("$T.<$T, $T>$N($S, $S, $T::$N, $N)", RuntimeTypes.HANDLES, model.record(), a.valueType(),
             primary ? "primaryKey" : inGroup ? "groupedIndexKey" : "indexKey",
             a.name(), a.attributeName(), model.record(), a.name(), code.get(a.name()).fieldName());
     return FieldSpec.builder(type, names.handle(a.name()), Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
@@ -141,7 +141,7 @@ public final class KeysWriter {
   /**
    * The handles of the fields of the nested record that {@code holder} (a component, or a field
    * at {@code path}) stores as a map, on one line each and at every depth:
-   * {@code NestedField<Order, String> SHIP_TO_CITY = SHIP_TO.field("city", "city", Address::city)}.
+   * {@code NestedField<Order, String> SHIP_TO_CITY = Handles.field(SHIP_TO, "city", "city", Address::city)}.
    */
   private void nestedFields(TypeSpec.Builder keys, List<String> path, Attribute holder) {
     String parent = path.size() == 1 ? names.handle(path.get(0)) : names.nestedHandle(path);
@@ -151,8 +151,8 @@ public final class KeysWriter {
       fieldPath.add(field.name());
       keys.addField(FieldSpec.builder(ParameterizedTypeName.get(RuntimeTypes.NESTED_FIELD, model.record(),
               field.valueType()), names.nestedHandle(fieldPath), Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-          .initializer("$N.field($S, $S, $T::$N)", parent, field.name(), field.attributeName(), nested.name(),
-              field.name())
+          .initializer("$T.field($N, $S, $S, $T::$N)", RuntimeTypes.HANDLES, parent, field.name(),
+              field.attributeName(), nested.name(), field.name())
           .addJavadoc("{@code $L}: the field $L of the nested {@link $T}, an entry of the map {@link #$N}$L.\n",
               String.join(".", fieldPath), field.name(), nested.name(), parent,
               field.renamed() ? " (stored as {@code " + field.attributeName() + "})" : "")
@@ -171,7 +171,7 @@ public final class KeysWriter {
 
   /**
    * The group of an index: {@code IndexGroup.Of2<Task, String, Integer> BY_OWNER =
-   * IndexGroup.of("byOwner", OWNER, PRIORITY)}, the handles in the group's order.
+   * Handles.group("byOwner", OWNER, PRIORITY)}, the handles in the group's order.
    */
   private FieldSpec group(IndexGroup group) {
     List<TypeName> types = new ArrayList<>();
@@ -192,7 +192,7 @@ public final class KeysWriter {
     }
     return FieldSpec.builder(ParameterizedTypeName.get(of, types.toArray(TypeName[]::new)),
             names.group(group.index().name()), Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-        .initializer("$T.of($L)", RuntimeTypes.INDEX_GROUP, CodeBlock.join(args, ", "))
+        .initializer("$T.group($L)", RuntimeTypes.HANDLES, CodeBlock.join(args, ", "))
         .addJavadoc("The components an update sets together to rewrite the key of the index {@code $L}$L:"
             + " {@code update.set($N, $L)}.\n", group.index().name(),
             others.isEmpty() ? "" : " (and of " + String.join(", ", others) + ", which share them)",
@@ -203,7 +203,7 @@ public final class KeysWriter {
   /** How a key component is written, for its handle's Javadoc: {@code 10 digits, inverted}. */
   private static String written(KeyComponent c) {
     if (c.padded()) {
-      return io.dynakeys.codecs.Digits.count(c.padding().width()) + (c.inverted() ? ", inverted" : "");
+      return io.dynakeys.codecs.internal.Digits.count(c.padding().width()) + (c.inverted() ? ", inverted" : "");
     }
     if (c.path() != null) {
       return "a path of segments joined by " + LayoutDoc.code(String.valueOf(c.path().delimiter()));
@@ -442,7 +442,7 @@ public final class KeysWriter {
     }
     ofItem.addJavadoc("@throws $L when the item or a component is null, or a component is outside its domain\n",
             KEY_FORMAT_EXCEPTION)
-        .addStatement("$T.requireItem(item, $S)", RuntimeTypes.KEY_FORMAT_EXCEPTION, model.recordName());
+        .addStatement("$T.requireItem(item, $S)", RuntimeTypes.ITEMS, model.recordName());
     if (!sparse.isEmpty()) {
       ofItem.beginControlFlow("if ($L)", CodeBlock.join(
               sparse.stream().map(c -> CodeBlock.of("$T.isEmpty(item.$N(), $S, $S)", RuntimeTypes.OPTIONAL_COMPONENTS,

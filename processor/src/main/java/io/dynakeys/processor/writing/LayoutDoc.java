@@ -1,12 +1,12 @@
 package io.dynakeys.processor.writing;
 
 import com.palantir.javapoet.CodeBlock;
-import io.dynakeys.codecs.Digits;
-import io.dynakeys.codecs.KeyEncoding;
-import io.dynakeys.codecs.PaddedLongCodec;
-import io.dynakeys.codecs.PathCodec;
-import io.dynakeys.codecs.ShardCodec;
-import io.dynakeys.codecs.TextCodec;
+import io.dynakeys.codecs.internal.Digits;
+import io.dynakeys.codecs.internal.KeyEncoding;
+import io.dynakeys.codecs.internal.PaddedLongCodec;
+import io.dynakeys.codecs.internal.PathCodec;
+import io.dynakeys.codecs.internal.ShardCodec;
+import io.dynakeys.codecs.internal.TextCodec;
 import io.dynakeys.processor.model.IndexModel;
 import io.dynakeys.processor.model.KeyComponent;
 import io.dynakeys.processor.model.KeyLayout;

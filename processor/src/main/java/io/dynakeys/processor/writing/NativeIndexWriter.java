@@ -36,11 +36,13 @@ final class NativeIndexWriter {
   private final KeySchemaModel model;
   private final Names names;
   private final TypeName keyQuery;
+  private final TypeName queryStage;
 
   NativeIndexWriter(KeySchemaModel model, Names names) {
     this.model = model;
     this.names = names;
     this.keyQuery = ParameterizedTypeName.get(RuntimeTypes.KEY_QUERY, model.record());
+    this.queryStage = ParameterizedTypeName.get(RuntimeTypes.QUERY_STAGE, model.record());
   }
 
   /**
@@ -154,7 +156,7 @@ final class NativeIndexWriter {
         .addModifiers(Modifier.PUBLIC)
         .addParameter(valueType(c), parameter);
     if (last) {
-      equal.returns(keyQuery)
+      equal.returns(queryStage)
           .addJavadoc("Items whose {@code $L} equals {@code $N}, the last sort component.\n", c, parameter)
           .addStatement("return query.withNativeEqual($N)", parameter);
     } else {
@@ -176,7 +178,8 @@ final class NativeIndexWriter {
             : ParameterizedTypeName.get(step, model.record(), value.box()))
         .addJavadoc(text ? "A range of {@code $L}, in the order of its stored values (UTF-8 bytes), or a prefix"
             + " ({@code begins_with}).\n" : "A range of {@code $L}, in the order of its stored values.\n", c)
-        .addStatement("return $T.ofNative(query)", step)
+        .addStatement("return $T.ofNative(query)", integer ? RuntimeTypes.NUMBER_RANGE : text ? RuntimeTypes.TEXT_RANGE
+            : RuntimeTypes.RANGE)
         .build());
     return stage.build();
   }

@@ -37,6 +37,7 @@ final class QueryWriter {
   private final List<String> stageNames;
   /** {@code KeyQuery<Run>}: the query of the record's items. */
   private final TypeName keyQuery;
+  private final TypeName queryStage;
 
   QueryWriter(KeySchemaModel model, KeyLayout layout, ClassName owner, Map<String, ComponentCode> code,
       Names names) {
@@ -47,6 +48,7 @@ final class QueryWriter {
     this.names = names;
     this.stageNames = layout.stageNames();
     this.keyQuery = ParameterizedTypeName.get(RuntimeTypes.KEY_QUERY, model.record());
+    this.queryStage = ParameterizedTypeName.get(RuntimeTypes.QUERY_STAGE, model.record());
   }
 
   void addTo(TypeSpec.Builder keys) {
@@ -118,7 +120,7 @@ final class QueryWriter {
         .addModifiers(Modifier.PUBLIC)
         .addParameter(c.type(), parameter);
     if (last) {
-      equal.returns(keyQuery)
+      equal.returns(queryStage)
           .addJavadoc("The item whose {@code $L} equals {@code $N}, the last sort component.\n", c.name(), parameter)
           .addStatement("return query.withEqual($N, $N, true)", cc.fieldName(), parameter);
     } else {
@@ -143,7 +145,7 @@ final class QueryWriter {
     char d = layout.sort().delimiter();
     stage.addMethod(MethodSpec.methodBuilder(c.name() + "Subtree")
         .addModifiers(Modifier.PUBLIC)
-        .returns(keyQuery)
+        .returns(queryStage)
         .addParameter(RuntimeTypes.TREE_PATH, "folder")
         .addJavadoc("The whole subtree of {@code folder}, in one query, in key order: every"
             + " descendant's key starts with the folder's. {@code TreePath.root()} reads the whole"
@@ -159,7 +161,7 @@ final class QueryWriter {
     if (c.path().indexes()) {
       stage.addMethod(MethodSpec.methodBuilder(c.name() + "Children")
           .addModifiers(Modifier.PUBLIC)
-          .returns(keyQuery)
+          .returns(queryStage)
           .addParameter(RuntimeTypes.TREE_PATH, "folder")
           .addJavadoc("The direct children of {@code folder}, in path order, from the index $S"
               + " keyed by each entry's parent folder (no filter: only the children are read)."
@@ -171,7 +173,7 @@ final class QueryWriter {
           .build());
       stage.addMethod(MethodSpec.methodBuilder(c.name() + "AtDepth")
           .addModifiers(Modifier.PUBLIC)
-          .returns(keyQuery)
+          .returns(queryStage)
           .addParameter(int.class, "depth")
           .addParameter(RuntimeTypes.TREE_PATH, "within")
           .addJavadoc("The entries at {@code depth} (1 for top-level entries) strictly inside"
@@ -222,7 +224,7 @@ final class QueryWriter {
             : ParameterizedTypeName.get(RuntimeTypes.RANGE_STEP, model.record(), cc.boxedType()))
         .addJavadoc("A range of {@code $L}, whatever follows it, in key order.$L\n", c.name(), order)
         .addStatement(integer ? "return $T.of(query, $N.digits(), $L)" : "return $T.of(query, $N, $L)",
-            integer ? RuntimeTypes.NUMBER_RANGE_STEP : RuntimeTypes.RANGE_STEP, cc.fieldName(), last)
+            integer ? RuntimeTypes.NUMBER_RANGE : RuntimeTypes.RANGE, cc.fieldName(), last)
         .build());
   }
 }

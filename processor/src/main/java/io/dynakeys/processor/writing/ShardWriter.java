@@ -54,7 +54,7 @@ final class ShardWriter {
               + " Each write chooses a shard at random, so an item has no one partition key.\n\n@throws $L"
               + " when the item or a component is null, or a component is outside its domain\n",
               KeysWriter.KEY_FORMAT_EXCEPTION)
-          .addStatement("$T.requireItem(item, $S)", RuntimeTypes.KEY_FORMAT_EXCEPTION, model.recordName())
+          .addStatement("$T.requireItem(item, $S)", RuntimeTypes.ITEMS, model.recordName())
           .addStatement("return partitionKeyWithoutShard($L)", CodeBlock.join(accessors, ", "))
           .build());
     } else {
@@ -67,7 +67,7 @@ final class ShardWriter {
           .addJavadoc("The encoded partition key of {@code item}, in the shard its key hashes to"
               + " ({@link #shard}).\n\n@throws $L when the item or a component is null, or a"
               + " component is outside its domain\n", KeysWriter.KEY_FORMAT_EXCEPTION)
-          .addStatement("$T.requireItem(item, $S)", RuntimeTypes.KEY_FORMAT_EXCEPTION, model.recordName())
+          .addStatement("$T.requireItem(item, $S)", RuntimeTypes.ITEMS, model.recordName())
           .addStatement("return partitionKey($L)", CodeBlock.join(withShard, ", "))
           .build());
     }
@@ -139,7 +139,7 @@ final class ShardWriter {
             + " UTF-8 bytes of $L, unsigned, modulo $L.\n", model.sharding().count() - 1,
             model.sharding().bySortKey() ? "its sort key" : "{@code " + shardTextPattern(by, part.delimiter()) + "}",
             model.sharding().count())
-        .addStatement("$T.requireItem(item, $S)", RuntimeTypes.KEY_FORMAT_EXCEPTION, model.recordName())
+        .addStatement("$T.requireItem(item, $S)", RuntimeTypes.ITEMS, model.recordName())
         .addStatement("return shardOf($L)", CodeBlock.join(
             by.stream().map(c -> CodeBlock.of("item.$N()", c.name())).toList(), ", "))
         .build());
@@ -199,7 +199,7 @@ final class ShardWriter {
             + " to one at random, {@code read(table)} reads every shard concurrently and sums the"
             + " numbers and unites the sets.\n", model.sharding().count());
     addParameters(aggregate, part.components(), parameters);
-    aggregate.addStatement("return $T.of(tableSchema(), partitionKeys($L))", RuntimeTypes.SHARDED_AGGREGATE,
+    aggregate.addStatement("return $T.of(tableSchema(), partitionKeys($L))", RuntimeTypes.AGGREGATE,
         KeysWriter.arguments(parameters));
     keys.addMethod(aggregate.build());
   }

@@ -37,7 +37,7 @@ record BatchEntry(Operation operation, MappedTableResource<?> table, Key key, Ob
 
   BatchIncompleteException.NotProcessed notProcessed(String reason) {
     return new BatchIncompleteException.NotProcessed(operation.label(), table.tableName(), key,
-        io.dynakeys.runtime.PrimaryKey.describe(key, table), reason, index);
+        io.dynakeys.runtime.internal.PrimaryKey.describe(key, table), reason, index);
   }
 
 }

@@ -67,7 +67,7 @@ public final class BatchGet {
     for (Key key : keys) {
       Objects.requireNonNull(key, () -> "a batch read of a null key from table " + table.tableName());
       if (!byTable.computeIfAbsent(table.tableName(), t -> new HashSet<>()).add(key)) {
-        throw new IllegalArgumentException("the batch reads the item {" + io.dynakeys.runtime.PrimaryKey.describe(key, table)
+        throw new IllegalArgumentException("the batch reads the item {" + io.dynakeys.runtime.internal.PrimaryKey.describe(key, table)
             + "} of table " + table.tableName() + " twice: DynamoDB refuses a batch that names one key twice");
       }
       entries.add(new BatchEntry(Operation.GET, table, key, null, entries.size()));
@@ -248,7 +248,7 @@ public final class BatchGet {
   private static BatchEntry entry(Map<BatchEntry, BatchEntry> sent, MappedTableResource<?> table, Key key, String what) {
     BatchEntry e = sent.get(new BatchEntry(Operation.GET, table, key, null, -1));
     if (e == null) {
-      throw new IllegalStateException("DynamoDB returned " + what + " {" + io.dynakeys.runtime.PrimaryKey.describe(key, table)
+      throw new IllegalStateException("DynamoDB returned " + what + " {" + io.dynakeys.runtime.internal.PrimaryKey.describe(key, table)
           + "} of table " + table.tableName() + " that this request did not ask for");
     }
     return e;

@@ -136,10 +136,10 @@ public final class BatchWrite {
    * so its guards could not be written with it.
    */
   private static void refuseUnique(Operation operation, MappedTableResource<?> table, Object item) {
-    java.util.List<io.dynakeys.runtime.schema.RecordTableSchema<?>> schemas = new java.util.ArrayList<>();
-    if (table.tableSchema() instanceof io.dynakeys.runtime.schema.RecordTableSchema<?> record) {
+    java.util.List<io.dynakeys.runtime.internal.schema.RecordSchema<?>> schemas = new java.util.ArrayList<>();
+    if (table.tableSchema() instanceof io.dynakeys.runtime.internal.schema.RecordSchema<?> record) {
       schemas.add(record);
-    } else if (table.tableSchema() instanceof io.dynakeys.runtime.schema.CollectionTableSchema<?> collection) {
+    } else if (table.tableSchema() instanceof io.dynakeys.runtime.internal.schema.CollectionSchema<?> collection) {
       for (var member : collection.memberSchemas()) {
         if (item == null || member.itemType().rawClass() == item.getClass()) {
           schemas.add(member);
@@ -161,7 +161,7 @@ public final class BatchWrite {
     BatchEntry entry = new BatchEntry(operation, table, key, item, entries.size());
     BatchEntry earlier = byTable.computeIfAbsent(table.tableName(), t -> new HashMap<>()).putIfAbsent(key, entry);
     if (earlier != null) {
-      throw new IllegalArgumentException("the batch writes the item {" + io.dynakeys.runtime.PrimaryKey.describe(key, table)
+      throw new IllegalArgumentException("the batch writes the item {" + io.dynakeys.runtime.internal.PrimaryKey.describe(key, table)
           + "} of table " + table.tableName() + " twice (write " + (earlier.index() + 1) + ", a "
           + earlier.operation().label() + ", and write " + (entry.index() + 1) + ", a " + operation.label()
           + "): DynamoDB refuses a batch that names one key twice, and two writes of one item in a batch have"
@@ -319,7 +319,7 @@ public final class BatchWrite {
     if (e == null) {
       // DynamoDB returns only what it was sent; anything else would be a lost write if ignored.
       throw new IllegalStateException("DynamoDB returned an unprocessed " + operation.label() + " of {"
-          + io.dynakeys.runtime.PrimaryKey.describe(key, table) + "} in table " + table.tableName() + " that this request did not send");
+          + io.dynakeys.runtime.internal.PrimaryKey.describe(key, table) + "} in table " + table.tableName() + " that this request did not send");
     }
     return e;
   }

@@ -1,9 +1,10 @@
 package io.dynakeys.runtime.read;
 
+import io.dynakeys.runtime.internal.condition.TreeCondition;
 import io.dynakeys.runtime.entity.Attribute;
-import io.dynakeys.runtime.schema.CollectionTableSchema;
-import io.dynakeys.runtime.schema.RecordTableSchema;
-import io.dynakeys.runtime.write.Condition;
+import io.dynakeys.runtime.internal.schema.CollectionSchema;
+import io.dynakeys.runtime.internal.schema.RecordSchema;
+import io.dynakeys.runtime.condition.Condition;
 import java.util.ArrayList;
 import java.util.List;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
@@ -29,10 +30,10 @@ final class Filters {
       if (!scan) {
         return null;
       }
-      if (schema instanceof RecordTableSchema<?> record) {
+      if (schema instanceof RecordSchema<?> record) {
         return ownItems(record);
       }
-      if (schema instanceof CollectionTableSchema<?> collection) {
+      if (schema instanceof CollectionSchema<?> collection) {
         try {
           return collection.ownItems();
         } catch (IllegalStateException noPrefix) {
@@ -41,17 +42,17 @@ final class Filters {
       }
       return null;
     }
-    if (schema instanceof RecordTableSchema<?> record) {
+    if (schema instanceof RecordSchema<?> record) {
       return render(condition, record, scan ? ownItems(record) : null);
     }
-    if (schema instanceof CollectionTableSchema<?> collection) {
-      RecordTableSchema<?> member = memberOf(condition, collection);
+    if (schema instanceof CollectionSchema<?> collection) {
+      RecordSchema<?> member = memberOf(condition, collection);
       // DynamoDB refuses a query's filter on the key attributes, so a query drops the other
       // members' items as it maps them (OnlyMemberSchema); a scan may filter on keys.
       return render(condition, member, scan ? ownItems(member) : null);
     }
     throw new IllegalArgumentException("a typed filter is rendered by the table schema dynakeys generates"
-        + " (a record's RecordTableSchema or an item collection's CollectionTableSchema), which converts"
+        + " (a record's RecordSchema or an item collection's CollectionSchema), which converts"
         + " its values as they are stored; this table's schema is " + schema.getClass().getName());
   }
 
@@ -74,37 +75,11 @@ final class Filters {
     }
   }
 
-  private static <R> Expression render(Condition<?> condition, RecordTableSchema<R> schema, Expression first) {
-    for (Attribute<?, ?> handle : condition.attributes()) {
-      checkHandle(handle, schema, "the filter");
-    }
-    return ((Condition<R>) condition).toFilterExpression(schema, first);
+  private static <R> Expression render(Condition<?> condition, RecordSchema<R> schema, Expression first) {
+    return TreeCondition.of((Condition<R>) condition).toFilterExpression(schema, first);
   }
 
-  /**
-   * Refuses a handle that is not one of the record's own constants (a handle of another record
-   * with the same names, slipped in through a raw type), when the schema knows its descriptor.
-   */
-  static void checkHandle(Attribute<?, ?> handle, RecordTableSchema<?> schema, String what) {
-    if (schema.descriptor().isEmpty()) {
-      return;
-    }
-    // A nested record's field is the record's when the component that holds its map is.
-    Attribute<?, ?> root = handle;
-    while (root instanceof io.dynakeys.runtime.entity.NestedField<?, ?> field) {
-      root = field.parent();
-    }
-    for (Attribute<?, ?> own : schema.descriptor().get().attributes()) {
-      if (own == root) {
-        return;
-      }
-    }
-    throw new IllegalArgumentException(what + " names " + handle + ", which is no handle of "
-        + schema.itemType().rawClass().getSimpleName() + " (a handle of another record?): build it from "
-        + schema.descriptor().get().keysClass() + "'s handles");
-  }
-
-  private static Expression ownItems(RecordTableSchema<?> schema) {
+  private static Expression ownItems(RecordSchema<?> schema) {
     try {
       return schema.ownItems();
     } catch (IllegalStateException noPrefix) {
@@ -113,11 +88,13 @@ final class Filters {
   }
 
   /** The member schema whose record declares every handle {@code condition} names. */
-  static RecordTableSchema<?> memberOf(Condition<?> condition, CollectionTableSchema<?> collection) {
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  static RecordSchema<?> memberOf(Condition<?> given, CollectionSchema<?> collection) {
+    Condition<?> condition = TreeCondition.of((Condition) given);
     List<String> names = new ArrayList<>();
     condition.attributes().forEach(a -> names.add(a.name()));
-    RecordTableSchema<?> found = null;
-    for (RecordTableSchema<?> member : collection.memberSchemas()) {
+    RecordSchema<?> found = null;
+    for (RecordSchema<?> member : collection.memberSchemas()) {
       if (declaresAll(member, condition.attributes())) {
         if (found != null) {
           throw new IllegalArgumentException("the filter's components " + names + " are those of both "
@@ -135,7 +112,7 @@ final class Filters {
     return found;
   }
 
-  private static boolean declaresAll(RecordTableSchema<?> member, List<? extends Attribute<?, ?>> handles) {
+  private static boolean declaresAll(RecordSchema<?> member, List<? extends Attribute<?, ?>> handles) {
     if (member.descriptor().isEmpty()) {
       return false;
     }

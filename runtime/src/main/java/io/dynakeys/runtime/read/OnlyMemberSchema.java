@@ -1,7 +1,7 @@
 package io.dynakeys.runtime.read;
 
-import io.dynakeys.runtime.schema.CollectionTableSchema;
-import io.dynakeys.runtime.schema.RecordTableSchema;
+import io.dynakeys.runtime.internal.schema.CollectionSchema;
+import io.dynakeys.runtime.internal.schema.RecordSchema;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -18,10 +18,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * apart. An item of the member is read by the collection's schema, as strictly as ever.
  */
 final class OnlyMemberSchema<T> implements TableSchema<T> {
-  private final CollectionTableSchema<T> collection;
-  private final RecordTableSchema<?> member;
+  private final CollectionSchema<T> collection;
+  private final RecordSchema<?> member;
 
-  OnlyMemberSchema(CollectionTableSchema<T> collection, RecordTableSchema<?> member) {
+  OnlyMemberSchema(CollectionSchema<T> collection, RecordSchema<?> member) {
     this.collection = collection;
     this.member = member;
   }

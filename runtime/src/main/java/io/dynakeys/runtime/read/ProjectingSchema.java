@@ -1,7 +1,7 @@
 package io.dynakeys.runtime.read;
 
 import io.dynakeys.runtime.entity.Attribute;
-import io.dynakeys.runtime.schema.RecordTableSchema;
+import io.dynakeys.runtime.internal.schema.RecordSchema;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,21 +14,20 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * A table schema that reads a projected item of a record as a {@link Projected}: each projected
- * component decoded by the record's schema ({@link RecordTableSchema#readStored}), strictly. An
+ * component decoded by the record's schema ({@link RecordSchema#readStored}), strictly. An
  * item whose keys do not carry the record's prefixes is another entity's: it is handed to the
  * record's schema, which refuses it as it refuses it in a whole read (a {@code ForeignItemException},
  * unless the schema reads without key verification). Only reads use it: it cannot write.
  */
 final class ProjectingSchema<R> implements TableSchema<Projected<R>> {
-  private final RecordTableSchema<R> schema;
+  private final RecordSchema<R> schema;
   private final Projection<R> projection;
 
-  ProjectingSchema(RecordTableSchema<R> schema, Projection<R> projection) {
+  ProjectingSchema(RecordSchema<R> schema, Projection<R> projection) {
     this.schema = schema;
     this.projection = projection;
     for (Attribute<R, ?> handle : projection.handles()) {
-      schema.isOptional(handle); // refuses a handle that is no component of the schema
-      Filters.checkHandle(handle, schema, "the projection");
+      schema.requireOwn(handle, "a projection of " + schema.recordName());
     }
   }
 

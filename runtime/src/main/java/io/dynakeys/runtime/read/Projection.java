@@ -97,7 +97,7 @@ public final class Projection<R> {
   static void checkLength(List<String> attributes, String record) {
     long bytes = 0;
     for (String a : attributes) {
-      bytes += "#AMZN_MAPPED_".length() + io.dynakeys.codecs.Utf8.length(a) + 1;
+      bytes += "#AMZN_MAPPED_".length() + io.dynakeys.codecs.internal.Utf8.length(a) + 1;
     }
     bytes = Math.max(0, bytes - 1);
     if (bytes > MAX_EXPRESSION_BYTES) {

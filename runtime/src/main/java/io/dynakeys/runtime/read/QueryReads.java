@@ -1,9 +1,9 @@
 package io.dynakeys.runtime.read;
 
-import io.dynakeys.runtime.KeyQuery;
-import io.dynakeys.runtime.QueryStage;
-import io.dynakeys.runtime.schema.CollectionTableSchema;
-import io.dynakeys.runtime.schema.RecordTableSchema;
+import io.dynakeys.runtime.internal.read.KeyQuery;
+import io.dynakeys.runtime.read.QueryStage;
+import io.dynakeys.runtime.internal.schema.CollectionSchema;
+import io.dynakeys.runtime.internal.schema.RecordSchema;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -18,7 +18,7 @@ import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
  * A query of several partitions reads them concurrently and merges their items in sort key order;
  * an index query runs on its index. See the package description for how a read works.
  */
-public final class QueryReads {
+final class QueryReads {
   private QueryReads() {}
 
   /**
@@ -33,7 +33,7 @@ public final class QueryReads {
    * @throws IllegalArgumentException when the query's keys are not the table's or index's, or the
    *     start cursor belongs to another read
    */
-  public static <T> MergedItems<T> items(QueryStage<T> query, DynamoDbTable<T> table, ReadOptions options) {
+  static <T> MergedItems<T> items(QueryStage<T> query, DynamoDbTable<T> table, ReadOptions options) {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(options, "options");
     if (options.isSkippingBadItems()) {
@@ -75,7 +75,7 @@ public final class QueryReads {
    *     the table's or index's, or the start cursor belongs to another read
    * @throws ShardReadException when a request fails
    */
-  public static <T> ReadPage<T> page(QueryStage<T> query, DynamoDbTable<T> table, ReadOptions options) {
+  static <T> ReadPage<T> page(QueryStage<T> query, DynamoDbTable<T> table, ReadOptions options) {
     requireLimit(options);
     MergedItems<T> items = items(query, table, options);
     return new ReadPage<>(items.toList(), items.cursor(), items.skipped());
@@ -93,7 +93,7 @@ public final class QueryReads {
    * @throws IllegalArgumentException when the query's keys are not the table's or index's, or the
    *     start cursor belongs to another read
    */
-  public static <T> MergedPublisher<T> items(QueryStage<T> query, DynamoDbAsyncTable<T> table, ReadOptions options) {
+  static <T> MergedPublisher<T> items(QueryStage<T> query, DynamoDbAsyncTable<T> table, ReadOptions options) {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(options, "options");
     if (options.isSkippingBadItems()) {
@@ -114,14 +114,14 @@ public final class QueryReads {
    * @throws IllegalArgumentException when {@code options} has no limit, the query's keys are not
    *     the table's or index's, or the start cursor belongs to another read
    */
-  public static <T> CompletableFuture<ReadPage<T>> page(QueryStage<T> query, DynamoDbAsyncTable<T> table,
+  static <T> CompletableFuture<ReadPage<T>> page(QueryStage<T> query, DynamoDbAsyncTable<T> table,
       ReadOptions options) {
     requireLimit(options);
     return items(query, table, options).collect();
   }
 
   private static KeyQuery<?> keyQuery(QueryStage<?> query) {
-    return Objects.requireNonNull(Objects.requireNonNull(query, "query").toKeyQuery(), "toKeyQuery()");
+    return KeyQuery.of(Objects.requireNonNull(query, "query"));
   }
 
   // ------------------------------------------------------------ filtered, projected, scans
@@ -157,13 +157,13 @@ public final class QueryReads {
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static <T> TableSchema<?> itemSchema(Select<T, ?> select, TableSchema<T> schema, ReadOptions options) {
     TableSchema<?> items = schema;
-    if (select.query() != null && select.filterCondition() != null && schema instanceof CollectionTableSchema<T> collection) {
+    if (select.query() != null && select.filterCondition() != null && schema instanceof CollectionSchema<T> collection) {
       items = new OnlyMemberSchema<>(collection, Filters.memberOf(select.filterCondition(), collection));
     }
     if (select.projection() != null) {
-      if (!(schema instanceof RecordTableSchema<T> record)) {
+      if (!(schema instanceof RecordSchema<T> record)) {
         throw new IllegalArgumentException("a projection is read through the table schema dynakeys generates for"
-            + " the record (RecordTableSchema), which decodes each component; this table's schema is "
+            + " the record (RecordSchema), which decodes each component; this table's schema is "
             + schema.getClass().getName());
       }
       items = new ProjectingSchema<>(record, select.projection());

@@ -1,5 +1,6 @@
 package io.dynakeys.runtime.read;
 
+import io.dynakeys.runtime.internal.ReadThreads;
 import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.OptionalLong;

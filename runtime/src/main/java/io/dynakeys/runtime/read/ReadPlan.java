@@ -1,8 +1,8 @@
 package io.dynakeys.runtime.read;
 
-import io.dynakeys.codecs.Utf8;
-import io.dynakeys.runtime.KeyQuery;
-import io.dynakeys.runtime.NativeCondition;
+import io.dynakeys.codecs.internal.Utf8;
+import io.dynakeys.runtime.internal.read.KeyQuery;
+import io.dynakeys.runtime.internal.read.NativeCondition;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

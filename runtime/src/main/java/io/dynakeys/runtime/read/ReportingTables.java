@@ -1,21 +1,17 @@
 package io.dynakeys.runtime.read;
 
-import java.util.List;
+import io.dynakeys.runtime.internal.Tables;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbAsyncTable;
-import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedAsyncClient;
-import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
-import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClientExtension;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
 import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
-import software.amazon.awssdk.enhanced.dynamodb.internal.client.DefaultDynamoDbAsyncTable;
-import software.amazon.awssdk.enhanced.dynamodb.internal.client.DefaultDynamoDbTable;
 
 /**
- * The same table read through a {@link ReportingSchema}, for reads that skip bad items: the
- * enhanced client maps a whole page with the table's schema and fails the page on its first bad
- * item, and it offers no way to see the raw items, so the read needs a table of the same client,
- * extensions and name whose schema reports instead. The enhanced client's tables expose their
- * low-level client; other implementations of its interfaces cannot be read this way.
+ * The same table read through another schema (a {@link ReportingSchema}, a projection's), for reads
+ * whose items the table's own schema would fail on: the enhanced client maps a whole page with the
+ * table's schema and fails the page on its first bad item, and it offers no way to see the raw
+ * items, so the read needs a table of the same client, extensions and name whose schema reports
+ * instead. That table is made by the enhanced client the table was made with, which only a table
+ * of dynakeys' making knows ({@link Tables}).
  */
 final class ReportingTables {
   private ReportingTables() {}
@@ -30,36 +26,11 @@ final class ReportingTables {
 
   /** The same table of the same client and extensions, its items mapped by {@code schema}. */
   static <X> DynamoDbTable<X> of(DynamoDbTable<?> table, TableSchema<X> schema, String read) {
-    if (!(table instanceof DefaultDynamoDbTable<?> sdk)) {
-      throw refused(table, read);
-    }
-    DynamoDbEnhancedClient client = DynamoDbEnhancedClient.builder()
-        .dynamoDbClient(sdk.dynamoDbClient())
-        .extensions(extensions(sdk.mapperExtension()))
-        .build();
-    return client.table(table.tableName(), schema);
+    return Tables.sameTable(table, schema, read);
   }
 
   /** The same asynchronous table, its items mapped by {@code schema}. */
   static <X> DynamoDbAsyncTable<X> of(DynamoDbAsyncTable<?> table, TableSchema<X> schema, String read) {
-    if (!(table instanceof DefaultDynamoDbAsyncTable<?> sdk)) {
-      throw refused(table, read);
-    }
-    DynamoDbEnhancedAsyncClient client = DynamoDbEnhancedAsyncClient.builder()
-        .dynamoDbClient(sdk.dynamoDbClient())
-        .extensions(extensions(sdk.mapperExtension()))
-        .build();
-    return client.table(table.tableName(), schema);
-  }
-
-  private static List<DynamoDbEnhancedClientExtension> extensions(DynamoDbEnhancedClientExtension extension) {
-    return extension == null ? List.of() : List.of(extension);
-  }
-
-  private static IllegalArgumentException refused(Object table, String read) {
-    return new IllegalArgumentException(read + " needs a table of the enhanced client"
-        + " (DynamoDbEnhancedClient.table(name, schema)), whose raw items it can see; "
-        + table.getClass().getName() + " is another implementation"
-        + (read.contains("skips") ? ": read it without skippingBadItems()" : ""));
+    return Tables.sameTable(table, schema, read);
   }
 }

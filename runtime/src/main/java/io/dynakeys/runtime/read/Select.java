@@ -1,8 +1,8 @@
 package io.dynakeys.runtime.read;
 
-import io.dynakeys.runtime.KeyQuery;
-import io.dynakeys.runtime.QueryStage;
-import io.dynakeys.runtime.write.Condition;
+import io.dynakeys.runtime.internal.read.KeyQuery;
+import io.dynakeys.runtime.read.QueryStage;
+import io.dynakeys.runtime.condition.Condition;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbAsyncTable;
@@ -82,7 +82,7 @@ public final class Select<T, I> {
    * @param <T> the items
    * @return the filtered query
    */
-  public static <T> Select<T, T> filtered(QueryStage<T> query, Condition<? extends T> filter) {
+  static <T> Select<T, T> filtered(QueryStage<T> query, Condition<? extends T> filter) {
     return new Select<>(keyQuery(query), Objects.requireNonNull(filter, "filter"), null);
   }
 
@@ -94,7 +94,7 @@ public final class Select<T, I> {
    * @param <R> the record
    * @return the projected query
    */
-  public static <R> Select<R, Projected<R>> projected(QueryStage<R> query, Projection<R> projection) {
+  static <R> Select<R, Projected<R>> projected(QueryStage<R> query, Projection<R> projection) {
     return new Select<>(keyQuery(query), null, Objects.requireNonNull(projection, "projection"));
   }
 
@@ -110,7 +110,7 @@ public final class Select<T, I> {
   }
 
   private static <T> KeyQuery<T> keyQuery(QueryStage<T> query) {
-    return Objects.requireNonNull(Objects.requireNonNull(query, "query").toKeyQuery(), "toKeyQuery()");
+    return KeyQuery.of(Objects.requireNonNull(query, "query"));
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.dynakeys.runtime.read;
 
+import io.dynakeys.runtime.internal.FanOut;
 import io.dynakeys.runtime.schema.ItemMappingException;
 import java.util.ArrayList;
 import java.util.Iterator;

@@ -1,5 +1,5 @@
 /**
- * Running queries: every generated query stage and every {@link io.dynakeys.runtime.KeyQuery}
+ * Running queries: every generated query stage and every {@link io.dynakeys.runtime.internal.read.KeyQuery}
  * reads its items through the enhanced client with {@code items(table)} or
  * {@code page(table, limit, cursor)}, on the table or, for an index query, on its index; a query of
  * several partitions (the shards of a sharded record) reads them concurrently and merges their items
@@ -41,7 +41,7 @@
  *
  * {@code stage.filter(condition)}, {@code stage.project(projection)} and
  * {@link io.dynakeys.runtime.read.Select#scan()} give a {@link io.dynakeys.runtime.read.Select},
- * read by the same engine: a typed {@link io.dynakeys.runtime.write.Condition} as the server-side
+ * read by the same engine: a typed {@link io.dynakeys.runtime.condition.Condition} as the server-side
  * filter, limits that count the items returned, and a cursor that resumes after the last item
  * returned (moved to a page's {@code LastEvaluatedKey} once the page is used up, so items the
  * filter dropped are not evaluated again); a {@link io.dynakeys.runtime.read.Projection} returns

@@ -22,7 +22,7 @@ public class ItemMappingException extends IllegalArgumentException {
   private final String attribute;
   private Map<String, String> itemKey = Map.of();
 
-  ItemMappingException(String record, String attribute, String problem, Throwable cause) {
+  public ItemMappingException(String record, String attribute, String problem, Throwable cause) {
     super(record + (attribute == null ? "" : "." + attribute) + ": " + problem, cause);
     this.record = record;
     this.attribute = attribute;
@@ -56,7 +56,7 @@ public class ItemMappingException extends IllegalArgumentException {
    * Names the stored item this error is about, once: the first schema that knows the item's key
    * (the record's, not a nested record's) sets it.
    */
-  ItemMappingException atItem(Map<String, String> key) {
+  public ItemMappingException atItem(Map<String, String> key) {
     if (itemKey.isEmpty() && !key.isEmpty()) {
       itemKey = Collections.unmodifiableMap(new LinkedHashMap<>(key));
     }

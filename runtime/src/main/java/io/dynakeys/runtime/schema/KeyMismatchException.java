@@ -1,5 +1,7 @@
 package io.dynakeys.runtime.schema;
 
+import io.dynakeys.runtime.internal.schema.RecordSchema;
+
 /**
  * A stored key attribute that differs from the key the item's own components give.
  *
@@ -8,7 +10,7 @@ package io.dynakeys.runtime.schema;
  * key layout (a width, a prefix, a delimiter) changed after the item was written. Either way, a
  * query by key would not find the item where its components say it is, so reading it silently
  * would hide a data problem. Items written before a deliberate layout change can be read with
- * {@link RecordTableSchema#withoutKeyVerification()} while they are rewritten.
+ * {@link RecordSchema#withoutKeyVerification()} while they are rewritten.
  */
 public final class KeyMismatchException extends ItemMappingException {
   private static final long serialVersionUID = 1L;
@@ -16,7 +18,7 @@ public final class KeyMismatchException extends ItemMappingException {
   private final String storedValue;
   private final String computedValue;
 
-  KeyMismatchException(String record, String attribute, String storedValue, String computedValue) {
+  public KeyMismatchException(String record, String attribute, String storedValue, String computedValue) {
     super(record, attribute,
         (storedValue == null
             ? "the stored item has no key attribute, but its components give " + quote(computedValue)

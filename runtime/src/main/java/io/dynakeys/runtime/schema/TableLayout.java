@@ -1,5 +1,9 @@
 package io.dynakeys.runtime.schema;
 
+import io.dynakeys.runtime.internal.schema.CollectionSchema;
+import io.dynakeys.runtime.internal.schema.RecordSchema;
+import io.dynakeys.runtime.internal.schema.KeysOnlySchema;
+import io.dynakeys.runtime.internal.schema.TableCreation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -120,7 +124,7 @@ public final class TableLayout {
     for (TableSchema<?> schema : schemas) {
       Objects.requireNonNull(schema, "schema");
       String owner = schema.itemType().rawClass().getSimpleName();
-      for (RecordTableSchema<?> record : records(schema)) {
+      for (RecordSchema<?> record : records(schema)) {
         var ttl = record.descriptor().flatMap(d -> d.timeToLive());
         if (ttl.isEmpty()) {
           continue;
@@ -185,11 +189,11 @@ public final class TableLayout {
   }
 
   /** The generated record schemas {@code schema} stands for: itself, a collection's members, or none. */
-  private static List<RecordTableSchema<?>> records(TableSchema<?> schema) {
-    if (schema instanceof RecordTableSchema<?> record) {
+  private static List<RecordSchema<?>> records(TableSchema<?> schema) {
+    if (schema instanceof RecordSchema<?> record) {
       return List.of(record);
     }
-    if (schema instanceof CollectionTableSchema<?> collection) {
+    if (schema instanceof CollectionSchema<?> collection) {
       return List.copyOf(collection.memberSchemas());
     }
     return List.of();
@@ -266,7 +270,7 @@ public final class TableLayout {
    * @throws IllegalStateException if the table does not become active in time
    */
   public void createTable(DynamoDbEnhancedClient client, String tableName) {
-    TableCreation.create(client, tableName, this);
+    TableCreation.create(client, tableName, this, owners, keysOnlySchema());
   }
 
   /**
@@ -279,7 +283,7 @@ public final class TableLayout {
    *     {@link TableLayoutMismatchException} when it exists with another layout
    */
   public CompletableFuture<Void> createTable(DynamoDbEnhancedAsyncClient client, String tableName) {
-    return TableCreation.create(client, tableName, this);
+    return TableCreation.create(client, tableName, this, owners, keysOnlySchema());
   }
 
   /**

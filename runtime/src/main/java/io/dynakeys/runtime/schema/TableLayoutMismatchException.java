@@ -15,7 +15,7 @@ public final class TableLayoutMismatchException extends IllegalStateException {
   private final String tableName;
   private final List<String> differences;
 
-  TableLayoutMismatchException(String tableName, String owners, List<String> differences) {
+  public TableLayoutMismatchException(String tableName, String owners, List<String> differences) {
     super("the table " + tableName + " exists, but not with the layout " + owners + " need"
         + (owners.contains(",") ? "" : "s") + ": " + String.join("; ", differences) + " (createTable does"
         + " not change an existing table: delete it, change it with UpdateTable, or use another name)");

@@ -14,7 +14,7 @@ public final class TimeToLiveUnsupportedException extends IllegalStateException 
   private final String tableName;
   private final String attribute;
 
-  TimeToLiveUnsupportedException(String tableName, String attribute, Throwable cause) {
+  public TimeToLiveUnsupportedException(String tableName, String attribute, Throwable cause) {
     super("table " + tableName + " is created and active, but time to live could not be enabled on \"" + attribute
         + "\": the server does not implement " + operation(cause) + " (dynalite has no time to live), so it will"
         + " never expire items; DynamoDB and moto do. Catch this exception to use the table anyway", cause);

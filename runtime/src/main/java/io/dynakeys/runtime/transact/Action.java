@@ -64,8 +64,8 @@ record Action(int index, TransactOperation operation, MappedTableResource<?> tab
   String describe() {
     return describe(index, operation, table, key)
         + (guard == null ? "" : " guarding " + guard.record() + "." + guard.component() + " = \"" + guard.value() + "\""
-            + (guard.from() == null ? "" : ", handed from the item {" + io.dynakeys.runtime.PrimaryKey.describe(guard.from())
-                + "} to {" + io.dynakeys.runtime.PrimaryKey.describe(guard.owner()) + "}"));
+            + (guard.from() == null ? "" : ", handed from the item {" + io.dynakeys.runtime.internal.PrimaryKey.describe(guard.from())
+                + "} to {" + io.dynakeys.runtime.internal.PrimaryKey.describe(guard.owner()) + "}"));
   }
 
   static String describe(int index, TransactOperation operation, MappedTableResource<?> table, Key key) {
@@ -77,6 +77,6 @@ record Action(int index, TransactOperation operation, MappedTableResource<?> tab
       case UPDATE, CONDITION_CHECK -> " in";
     };
     return "action " + (index + 1) + " (" + article + label + preposition + " table " + table.tableName() + " {"
-        + io.dynakeys.runtime.PrimaryKey.describe(key, table) + "})";
+        + io.dynakeys.runtime.internal.PrimaryKey.describe(key, table) + "})";
   }
 }

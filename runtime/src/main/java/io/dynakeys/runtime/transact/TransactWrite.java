@@ -1,7 +1,9 @@
 package io.dynakeys.runtime.transact;
 
-import io.dynakeys.runtime.schema.RecordTableSchema;
-import io.dynakeys.runtime.write.Condition;
+import io.dynakeys.runtime.internal.condition.TreeCondition;
+import io.dynakeys.runtime.internal.Tables;
+import io.dynakeys.runtime.internal.schema.RecordSchema;
+import io.dynakeys.runtime.condition.Condition;
 import io.dynakeys.runtime.write.Update;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,8 +24,6 @@ import software.amazon.awssdk.enhanced.dynamodb.model.TransactDeleteItemEnhanced
 import software.amazon.awssdk.enhanced.dynamodb.model.TransactPutItemEnhancedRequest;
 import software.amazon.awssdk.enhanced.dynamodb.model.TransactUpdateItemEnhancedRequest;
 import software.amazon.awssdk.enhanced.dynamodb.model.TransactWriteItemsEnhancedRequest;
-import software.amazon.awssdk.enhanced.dynamodb.internal.client.DefaultDynamoDbEnhancedAsyncClient;
-import software.amazon.awssdk.enhanced.dynamodb.internal.client.DefaultDynamoDbEnhancedClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -558,14 +558,14 @@ public final class TransactWrite {
 
   /**
    * A typed condition on the item with {@code key}, as the expression the table's generated schema
-   * writes, once the key is known to be one of the record's ({@link RecordTableSchema#requireOwnKey}):
+   * writes, once the key is known to be one of the record's ({@link RecordSchema#requireOwnKey}):
    * the condition is typed for the record, and another entity's key would act on another item.
    */
   private <T> Expression typed(TransactOperation operation, MappedTableResource<T> table, Key key,
       Condition<T> condition) {
     Expression expression = typed(operation, table, condition);
     if (key != null) {
-      ((RecordTableSchema<?>) table.tableSchema()).requireOwnKey(key);
+      ((RecordSchema<?>) table.tableSchema()).requireOwnKey(key);
     }
     return expression;
   }
@@ -577,13 +577,13 @@ public final class TransactWrite {
     Objects.requireNonNull(table, () -> action + " on a null table");
     Objects.requireNonNull(condition, () -> action + " in table " + table.tableName()
         + " with a null condition (use the form without a condition for none)");
-    if (!(table.tableSchema() instanceof RecordTableSchema<?> schema)) {
+    if (!(table.tableSchema() instanceof RecordSchema<?> schema)) {
       throw new IllegalArgumentException(action + " in table " + table.tableName() + " with a typed condition:"
-          + " it needs a table mapped by a generated schema (RecordTableSchema), not "
+          + " it needs a table mapped by a generated schema (RecordSchema), not "
           + table.tableSchema().getClass().getSimpleName() + "; for a collection's table, pass"
           + " condition.toExpression(<Record>Keys.tableSchema())");
     }
-    return condition.toExpression((RecordTableSchema<T>) schema);
+    return TreeCondition.of(condition).toExpression((RecordSchema<T>) schema);
   }
 
   @SuppressWarnings("unchecked")
@@ -619,7 +619,7 @@ public final class TransactWrite {
     Key from = table.keyFrom(oldItem);
     Key to = table.keyFrom(newItem);
     if (from.equals(to)) {
-      throw new IllegalArgumentException("a move of {" + io.dynakeys.runtime.PrimaryKey.describe(from, table) + "} in table " + table.tableName()
+      throw new IllegalArgumentException("a move of {" + io.dynakeys.runtime.internal.PrimaryKey.describe(from, table) + "} in table " + table.tableName()
           + " to the same key: the old and the new item have one primary key, so there is nothing to move; write"
           + " the new values with update or put");
     }
@@ -663,7 +663,7 @@ public final class TransactWrite {
     int before = actions.size();
     try {
       put(table, item, absent(table), ReturnValuesOnConditionCheckFailure.NONE, true);
-      RecordTableSchema<T> schema = UniqueGuards.schema(table, item);
+      RecordSchema<T> schema = UniqueGuards.schema(table, item);
       if (schema != null) {
         Map<String, AttributeValue> owner = keyMap(table, item);
         for (var guard : UniqueGuards.of(schema)) {
@@ -705,11 +705,11 @@ public final class TransactWrite {
     Key key = table.keyFrom(newItem);
     if (!table.keyFrom(oldItem).equals(key)) {
       throw new IllegalArgumentException("a replace in table " + table.tableName() + " of {"
-          + io.dynakeys.runtime.PrimaryKey.describe(table.keyFrom(oldItem), table) + "} by an item of another key {"
-          + io.dynakeys.runtime.PrimaryKey.describe(key, table) + "}: delete(table, old) and insert(table, new) in"
+          + io.dynakeys.runtime.internal.PrimaryKey.describe(table.keyFrom(oldItem), table) + "} by an item of another key {"
+          + io.dynakeys.runtime.internal.PrimaryKey.describe(key, table) + "}: delete(table, old) and insert(table, new) in"
           + " one transaction move an item and its guards");
     }
-    RecordTableSchema<T> schema = UniqueGuards.schema(table, newItem);
+    RecordSchema<T> schema = UniqueGuards.schema(table, newItem);
     int before = actions.size();
     try {
       Expression condition = present(table);
@@ -746,7 +746,7 @@ public final class TransactWrite {
 
   /** The delete of an item with unique components: conditional on its unique values, and of its guards. */
   private <T> TransactWrite deleteGuarded(MappedTableResource<T> table, T item, Key key) {
-    RecordTableSchema<T> schema = UniqueGuards.schema(table, item);
+    RecordSchema<T> schema = UniqueGuards.schema(table, item);
     int before = actions.size();
     try {
       Expression same = sameUniques(schema, item);
@@ -766,7 +766,7 @@ public final class TransactWrite {
   }
 
   /** The stored item's unique values are {@code item}'s: equal, or absent where it has none. */
-  private static <T> Expression sameUniques(RecordTableSchema<T> schema, T item) {
+  private static <T> Expression sameUniques(RecordSchema<T> schema, T item) {
     Condition<T> all = null;
     for (var guard : UniqueGuards.of(schema)) {
       @SuppressWarnings({"unchecked", "rawtypes"})
@@ -774,16 +774,16 @@ public final class TransactWrite {
           : Condition.eq((io.dynakeys.runtime.entity.Attribute) guard.handle(), guard.handle().get(item));
       all = all == null ? one : all.and(one);
     }
-    return all == null ? null : all.toExpression(schema);
+    return all == null ? null : TreeCondition.of(all).toExpression(schema);
   }
 
-  private <T> void putGuard(MappedTableResource<T> table, RecordTableSchema<T> schema, UniqueGuards.Value value,
+  private <T> void putGuard(MappedTableResource<T> table, RecordSchema<T> schema, UniqueGuards.Value value,
       Map<String, AttributeValue> owner, int before) {
     addGuard(TransactOperation.PUT, table, new Action.Guard(schema.descriptor().orElseThrow().name(),
         value.component(), value.value(), value.keyMap(), owner), value.key(), before);
   }
 
-  private <T> void deleteGuard(MappedTableResource<T> table, RecordTableSchema<T> schema, UniqueGuards.Value value,
+  private <T> void deleteGuard(MappedTableResource<T> table, RecordSchema<T> schema, UniqueGuards.Value value,
       Map<String, AttributeValue> owner, int before) {
     addGuard(TransactOperation.DELETE, table, new Action.Guard(schema.descriptor().orElseThrow().name(),
         value.component(), value.value(), value.keyMap(), owner), value.key(), before);
@@ -963,10 +963,7 @@ public final class TransactWrite {
    */
   public void execute(DynamoDbEnhancedClient client) {
     Objects.requireNonNull(client, "client");
-    if (!(client instanceof DefaultDynamoDbEnhancedClient sdk)) {
-      throw notTheSdks(client);
-    }
-    execute(sdk.dynamoDbClient());
+    execute(Tables.lowLevel(client, "a transaction"));
   }
 
   /**
@@ -1000,10 +997,7 @@ public final class TransactWrite {
    */
   public CompletableFuture<Void> executeAsync(DynamoDbEnhancedAsyncClient client) {
     Objects.requireNonNull(client, "client");
-    if (!(client instanceof DefaultDynamoDbEnhancedAsyncClient sdk)) {
-      throw notTheSdks(client);
-    }
-    return executeAsync(sdk.dynamoDbAsyncClient());
+    return executeAsync(Tables.lowLevel(client, "a transaction"));
   }
 
   /**
@@ -1036,11 +1030,6 @@ public final class TransactWrite {
     });
   }
 
-  private static IllegalArgumentException notTheSdks(Object client) {
-    return new IllegalArgumentException("a transaction is sent through the low-level client of the SDK's enhanced"
-        + " client (DynamoDbEnhancedClient.builder()...build()); " + client.getClass().getName()
-        + " is another implementation: use execute(DynamoDbClient) or executeAsync(DynamoDbAsyncClient)");
-  }
 
   private TransactWriteItemsRequest request() {
     if (actions.isEmpty()) {

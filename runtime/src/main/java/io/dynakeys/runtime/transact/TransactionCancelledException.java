@@ -48,7 +48,7 @@ public final class TransactionCancelledException extends RuntimeException {
       this.operation = action.operation();
       this.table = action.table();
       this.key = action.key();
-      this.keyText = io.dynakeys.runtime.PrimaryKey.describe(action.key(), action.table());
+      this.keyText = io.dynakeys.runtime.internal.PrimaryKey.describe(action.key(), action.table());
       this.codeText = reason == null ? "(no reason returned)" : reason.code() == null ? "None" : reason.code();
       this.code = reason == null ? CancellationCode.OTHER : CancellationCode.of(reason.code());
       this.message = reason == null ? null : reason.message();
@@ -57,7 +57,7 @@ public final class TransactionCancelledException extends RuntimeException {
         // A transfer's guard was not the old owner's: say whose it was, or that there was none.
         this.described = action.describe() + (oldAttributes == null
             ? ", but the guard is missing (the value was free, not the old owner's)"
-            : ", but the guard is held by the item {" + io.dynakeys.runtime.PrimaryKey.describe(UniqueGuards.owner(oldAttributes)) + "}");
+            : ", but the guard is held by the item {" + io.dynakeys.runtime.internal.PrimaryKey.describe(UniqueGuards.owner(oldAttributes)) + "}");
       } else {
         this.described = action.describe();
       }

@@ -1,10 +1,10 @@
 package io.dynakeys.runtime.transact;
 
 import io.dynakeys.runtime.entity.Attribute;
-import io.dynakeys.runtime.entity.EntityDescriptor;
-import io.dynakeys.runtime.schema.CollectionTableSchema;
-import io.dynakeys.runtime.schema.RecordTableSchema;
-import io.dynakeys.runtime.write.KeyText;
+import io.dynakeys.codecs.internal.entity.EntityDescriptor;
+import io.dynakeys.runtime.internal.schema.CollectionSchema;
+import io.dynakeys.runtime.internal.schema.RecordSchema;
+import io.dynakeys.runtime.internal.KeyText;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,15 +39,15 @@ final class UniqueGuards {
 
   /** The generated record schema of {@code item} in {@code table}, or {@code null} when it has none. */
   @SuppressWarnings("unchecked")
-  static <T> RecordTableSchema<T> schema(MappedTableResource<?> table, Object item) {
+  static <T> RecordSchema<T> schema(MappedTableResource<?> table, Object item) {
     TableSchema<?> schema = table.tableSchema();
-    if (schema instanceof RecordTableSchema<?> record) {
-      return (RecordTableSchema<T>) record;
+    if (schema instanceof RecordSchema<?> record) {
+      return (RecordSchema<T>) record;
     }
-    if (schema instanceof CollectionTableSchema<?> collection && item != null) {
-      for (RecordTableSchema<?> member : collection.memberSchemas()) {
+    if (schema instanceof CollectionSchema<?> collection && item != null) {
+      for (RecordSchema<?> member : collection.memberSchemas()) {
         if (member.itemType().rawClass() == item.getClass()) {
-          return (RecordTableSchema<T>) member;
+          return (RecordSchema<T>) member;
         }
       }
     }
@@ -56,35 +56,35 @@ final class UniqueGuards {
 
   /** Whether writes of {@code item} (or, without one, of any record of the table) must keep guards. */
   static boolean guarded(MappedTableResource<?> table, Object item) {
-    if (item == null && table.tableSchema() instanceof CollectionTableSchema<?> collection) {
+    if (item == null && table.tableSchema() instanceof CollectionSchema<?> collection) {
       return collection.memberSchemas().stream().anyMatch(UniqueGuards::hasUniques);
     }
-    RecordTableSchema<?> schema = schema(table, item);
+    RecordSchema<?> schema = schema(table, item);
     return schema != null && hasUniques(schema);
   }
 
-  private static boolean hasUniques(RecordTableSchema<?> schema) {
+  private static boolean hasUniques(RecordSchema<?> schema) {
     return schema.descriptor().map(d -> !d.uniques().isEmpty()).orElse(false);
   }
 
   /** The names of the record's unique components, for messages. */
   static String names(MappedTableResource<?> table, Object item) {
     List<String> out = new ArrayList<>();
-    List<RecordTableSchema<?>> schemas = new ArrayList<>();
-    RecordTableSchema<?> one = schema(table, item);
+    List<RecordSchema<?>> schemas = new ArrayList<>();
+    RecordSchema<?> one = schema(table, item);
     if (one != null) {
       schemas.add(one);
-    } else if (table.tableSchema() instanceof CollectionTableSchema<?> collection) {
+    } else if (table.tableSchema() instanceof CollectionSchema<?> collection) {
       schemas.addAll(collection.memberSchemas());
     }
-    for (RecordTableSchema<?> s : schemas) {
+    for (RecordSchema<?> s : schemas) {
       s.descriptor().ifPresent(d -> d.uniques().forEach(u -> out.add(d.name() + "." + u.handle().name())));
     }
     return String.join(", ", out);
   }
 
   /** The unique components' handles of {@code schema}'s record, in declaration order. */
-  static <T> List<EntityDescriptor.UniqueGuard<T>> of(RecordTableSchema<T> schema) {
+  static <T> List<EntityDescriptor.UniqueGuard<T>> of(RecordSchema<T> schema) {
     return schema.descriptor().map(EntityDescriptor::uniques).orElse(List.of());
   }
 
@@ -98,7 +98,7 @@ final class UniqueGuards {
   }
 
   /** The guard of {@code item}'s value of {@code guard}'s component, or {@code null} when it has none. */
-  static <T> Value guardOf(RecordTableSchema<T> schema, EntityDescriptor.UniqueGuard<T> guard, T item,
+  static <T> Value guardOf(RecordSchema<T> schema, EntityDescriptor.UniqueGuard<T> guard, T item,
       String partitionAttribute, String sortAttribute) {
     Object value = valueOf(guard, item);
     if (value == null) {

@@ -28,7 +28,7 @@ public final class UniqueViolationException extends RuntimeException {
   private UniqueViolationException(String record, String component, String value,
       Map<String, AttributeValue> holder, TransactionCancelledException cause) {
     super(record + "." + component + " = \"" + value + "\" is taken"
-        + (holder.isEmpty() ? "" : " by the item {" + io.dynakeys.runtime.PrimaryKey.describe(holder) + "}")
+        + (holder.isEmpty() ? "" : " by the item {" + io.dynakeys.runtime.internal.PrimaryKey.describe(holder) + "}")
         + ": " + component + " is @Unique, so the transaction was cancelled and nothing was written", cause);
     this.record = record;
     this.component = component;

@@ -1,6 +1,6 @@
 package io.dynakeys.runtime.write;
 
-import io.dynakeys.runtime.schema.RecordTableSchema;
+import io.dynakeys.runtime.internal.schema.RecordSchema;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -16,11 +16,11 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
 public final class ConditionFailedException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
-  private final transient RecordTableSchema<?> schema;
+  private final transient RecordSchema<?> schema;
   private final transient Map<String, AttributeValue> key;
   private final transient Map<String, AttributeValue> oldAttributes;
 
-  private ConditionFailedException(String message, RecordTableSchema<?> schema, Map<String, AttributeValue> key,
+  private ConditionFailedException(String message, RecordSchema<?> schema, Map<String, AttributeValue> key,
       Map<String, AttributeValue> oldAttributes, ConditionalCheckFailedException cause) {
     super(message, cause);
     this.schema = schema;
@@ -28,16 +28,16 @@ public final class ConditionFailedException extends RuntimeException {
     this.oldAttributes = oldAttributes;
   }
 
-  static ConditionFailedException of(RecordTableSchema<?> schema, String record, Map<String, AttributeValue> key,
+  static ConditionFailedException of(RecordSchema<?> schema, String record, Map<String, AttributeValue> key,
       ConditionalCheckFailedException cause) {
     return of(schema, record, key, cause, "");
   }
 
   /** As above, {@code includes} saying what else the condition required (with a leading space), or empty. */
-  static ConditionFailedException of(RecordTableSchema<?> schema, String record, Map<String, AttributeValue> key,
+  static ConditionFailedException of(RecordSchema<?> schema, String record, Map<String, AttributeValue> key,
       ConditionalCheckFailedException cause, String includes) {
     Map<String, AttributeValue> old = cause.hasItem() ? cause.item() : Map.of();
-    return new ConditionFailedException("the condition of a write of " + record + " {" + io.dynakeys.runtime.PrimaryKey.describe(key) + "}"
+    return new ConditionFailedException("the condition of a write of " + record + " {" + io.dynakeys.runtime.internal.PrimaryKey.describe(key) + "}"
         + includes + " did not hold" + (old.isEmpty() ? "" : " (the item as stored is attached)") + "; nothing was written",
         schema, key, old, cause);
   }

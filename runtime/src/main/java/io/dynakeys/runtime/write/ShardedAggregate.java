@@ -1,37 +1,16 @@
 package io.dynakeys.runtime.write;
 
-import io.dynakeys.codecs.EntityLayout;
-import io.dynakeys.runtime.KeyFormatException;
-import io.dynakeys.runtime.entity.Attribute;
-import io.dynakeys.runtime.entity.EntityDescriptor;
 import io.dynakeys.runtime.entity.ValueAttribute;
-import io.dynakeys.runtime.read.ConcurrentReads;
-import io.dynakeys.runtime.schema.RecordTableSchema;
-import java.math.BigDecimal;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.function.Supplier;
-import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbAsyncTable;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
-import software.amazon.awssdk.enhanced.dynamodb.internal.client.DefaultDynamoDbAsyncTable;
-import software.amazon.awssdk.enhanced.dynamodb.internal.client.DefaultDynamoDbTable;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
@@ -52,7 +31,7 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * subtract) and each set's new elements, the partition components ({@code SET}, the same in every
  * shard), and {@code 0} for every primitive number it does not add to that the item lacks
  * ({@code if_not_exists}), so that every shard item reads back as a whole record. A whole item
- * cannot be put ({@code RecordTableSchema.itemToMap} refuses it): it would replace one shard's part.
+ * cannot be put ({@code RecordSchema.itemToMap} refuses it): it would replace one shard's part.
  *
  * <p><b>Reads.</b> The combined record has the partition's components, the <b>sum</b> of every
  * number over the shards and the <b>union</b> of every set; a shard item that does not exist adds
@@ -72,274 +51,71 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * request that DynamoDB applied but whose answer was lost (a timeout, a 5xx), the amount is added
  * twice. Where every unit must count exactly once, send adds through a client with retries off.
  *
- * <p>An aggregate is immutable and thread-safe; its adds are builders of one request each.
+ * <p>An aggregate is immutable and thread-safe; its adds are builders of one request each. Only
+ * the generated {@code <Record>Keys.aggregate(...)} makes aggregates.
  *
  * @param <R> the record
  */
-public final class ShardedAggregate<R> {
-  private static final AttributeValue ZERO = AttributeValue.fromN("0");
-
-  private final RecordTableSchema<R> schema;
-  private final EntityDescriptor<R> entity;
-  private final List<String> shardKeys;
-  private final String partitionAttribute;
-  /** The partition components as the schema stores them, the same in every shard item. */
-  private final Map<String, AttributeValue> partitionValues;
-
-  private ShardedAggregate(RecordTableSchema<R> schema, List<String> shardKeys) {
-    this.schema = Objects.requireNonNull(schema, "schema");
-    this.entity = schema.descriptor().orElseThrow(() -> new IllegalArgumentException(
-        schema.itemType().rawClass().getSimpleName() + "'s schema was not built from a descriptor: a sharded"
-            + " aggregate needs the generated tableSchema()"));
-    EntityLayout layout = entity.layout();
-    if (!layout.randomShards()) {
-      throw new IllegalArgumentException(entity.name() + " is not a write-sharded aggregate: declare"
-          + " @Sharded(count = N, random = true)");
-    }
-    this.shardKeys = List.copyOf(shardKeys);
-    if (this.shardKeys.size() != layout.shards()) {
-      throw new IllegalArgumentException(entity.name() + " has " + layout.shards() + " shards, not "
-          + this.shardKeys.size());
-    }
-    this.partitionAttribute = layout.partition().attribute();
-    Map<String, Object> components = new HashMap<>(4);
-    Map<String, Object> other = new HashMap<>(4);
-    KeyText.decode(layout, layout.partition(), true, this.shardKeys.get(0), components);
-    for (int shard = 1; shard < this.shardKeys.size(); shard++) {
-      other.clear();
-      KeyText.decode(layout, layout.partition(), true, this.shardKeys.get(shard), other);
-      if (!other.equals(components)) {
-        throw new KeyFormatException(entity.name(), "partition key", this.shardKeys.get(shard),
-            "is the key of another aggregate than " + this.shardKeys.get(0));
-      }
-    }
-    Map<String, AttributeValue> stored = new LinkedHashMap<>();
-    for (Map.Entry<String, Object> c : components.entrySet()) {
-      @SuppressWarnings("unchecked")
-      Attribute<R, Object> handle = (Attribute<R, Object>) entity.attribute(c.getKey()).orElseThrow();
-      stored.put(handle.attributeName(), schema.storedValue(handle, c.getValue()));
-    }
-    this.partitionValues = stored;
-  }
-
-  /**
-   * The aggregate whose shard items have the partition keys {@code shardKeys}, in shard order; what
-   * the generated {@code <Record>Keys.aggregate(...)} calls.
-   *
-   * @param schema the record's generated schema
-   * @param shardKeys the partition keys of every shard ({@code <Record>Keys.partitionKeys(...)})
-   * @throws IllegalArgumentException when the record is not {@code @Sharded(random = true)}, or the
-   *     keys are not one per shard
-   * @throws KeyFormatException when a key is no key of the record, or the keys are of different
-   *     aggregates
-   */
-  public static <R> ShardedAggregate<R> of(RecordTableSchema<R> schema, List<String> shardKeys) {
-    return new ShardedAggregate<>(schema, Objects.requireNonNull(shardKeys, "shardKeys"));
-  }
+public interface ShardedAggregate<R> {
 
   /** The number of shard items. */
-  public int shards() {
-    return shardKeys.size();
-  }
+  int shards();
 
   /** The primary keys of every shard item, in shard order (to delete the aggregate, or read one part). */
-  public List<Key> keys() {
-    List<Key> out = new ArrayList<>(shardKeys.size());
-    for (String key : shardKeys) {
-      out.add(Key.builder().partitionValue(key).build());
-    }
-    return out;
-  }
+  List<Key> keys();
 
   /** A new add to one shard item, chosen at random when it is sent. */
-  public Add add() {
-    return new Add();
-  }
+  Add<R> add();
 
-  // ---- reading
-
-  /** The combined aggregate, read eventually consistently; see the class description. */
-  public Optional<R> read(DynamoDbTable<R> table) {
-    return read(table, false);
-  }
+  /** The combined aggregate, read eventually consistently; see the interface description. */
+  Optional<R> read(DynamoDbTable<R> table);
 
   /**
    * The combined aggregate: every shard item read concurrently through the low-level client of
-   * {@code table}, then summed and united.
+   * {@code table}'s enhanced client, then summed and united.
    *
    * @param consistent whether each shard read is strongly consistent
    * @throws io.dynakeys.runtime.schema.KeyMismatchException when a shard item's key is not what its
    *     components give (it is read strictly)
+   * @throws IllegalArgumentException when dynakeys did not make {@code table}, so its client is not
+   *     known ({@code tableSchema().table(client, name)} or {@code createTable} make one that is)
    */
-  public Optional<R> read(DynamoDbTable<R> table, boolean consistent) {
-    Objects.requireNonNull(table, "table");
-    if (!(table instanceof DefaultDynamoDbTable<R> sdk)) {
-      throw notTheSdks(table);
-    }
-    return read(sdk.dynamoDbClient(), table.tableName(), consistent);
-  }
+  Optional<R> read(DynamoDbTable<R> table, boolean consistent);
 
   /** As {@link #read(DynamoDbTable, boolean)}, through {@code client} to {@code tableName}. */
-  public Optional<R> read(DynamoDbClient client, String tableName, boolean consistent) {
-    Objects.requireNonNull(client, "client");
-    Objects.requireNonNull(tableName, "tableName");
-    List<Supplier<Map<String, AttributeValue>>> work = new ArrayList<>(shardKeys.size());
-    for (String key : shardKeys) {
-      GetItemRequest request = get(tableName, key, consistent);
-      work.add(() -> client.getItem(request).item());
-    }
-    return combine(ConcurrentReads.all(work));
-  }
+  Optional<R> read(DynamoDbClient client, String tableName, boolean consistent);
 
   /** As {@link #read(DynamoDbTable)}, asynchronously. */
-  public CompletableFuture<Optional<R>> readAsync(DynamoDbAsyncTable<R> table) {
-    return readAsync(table, false);
-  }
+  CompletableFuture<Optional<R>> readAsync(DynamoDbAsyncTable<R> table);
 
   /** As {@link #read(DynamoDbTable, boolean)}, through the asynchronous client of {@code table}. */
-  public CompletableFuture<Optional<R>> readAsync(DynamoDbAsyncTable<R> table, boolean consistent) {
-    Objects.requireNonNull(table, "table");
-    if (!(table instanceof DefaultDynamoDbAsyncTable<R> sdk)) {
-      throw notTheSdks(table);
-    }
-    return readAsync(sdk.dynamoDbClient(), table.tableName(), consistent);
-  }
+  CompletableFuture<Optional<R>> readAsync(DynamoDbAsyncTable<R> table, boolean consistent);
 
   /** As {@link #read(DynamoDbClient, String, boolean)}, asynchronously: every shard requested at once. */
-  public CompletableFuture<Optional<R>> readAsync(DynamoDbAsyncClient client, String tableName, boolean consistent) {
-    Objects.requireNonNull(client, "client");
-    Objects.requireNonNull(tableName, "tableName");
-    List<CompletableFuture<GetItemResponse>> reads = new ArrayList<>(shardKeys.size());
-    for (String key : shardKeys) {
-      reads.add(client.getItem(get(tableName, key, consistent)));
-    }
-    return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenApply(done -> {
-      List<Map<String, AttributeValue>> items = new ArrayList<>(reads.size());
-      for (CompletableFuture<GetItemResponse> read : reads) {
-        items.add(read.join().item());
-      }
-      return combine(items);
-    });
-  }
-
-  private GetItemRequest get(String tableName, String key, boolean consistent) {
-    return GetItemRequest.builder().tableName(tableName)
-        .key(Map.of(partitionAttribute, AttributeValue.fromS(key))).consistentRead(consistent).build();
-  }
-
-  /**
-   * The record the shard items combine into: each read strictly first, then numbers summed and sets
-   * united attribute by attribute; empty when no shard item exists.
-   */
-  Optional<R> combine(List<Map<String, AttributeValue>> items) {
-    Map<String, AttributeValue> combined = null;
-    for (Map<String, AttributeValue> item : items) {
-      if (item == null || item.isEmpty()) {
-        continue; // a shard never written adds nothing
-      }
-      schema.mapToItem(item); // strictly: its key is a shard of this aggregate, its values readable
-      if (combined == null) {
-        combined = new LinkedHashMap<>(item);
-        continue;
-      }
-      for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
-        String name = e.getKey();
-        if (name.equals(partitionAttribute) || partitionValues.containsKey(name)) {
-          continue; // the same aggregate in every shard; the first shard's key stands for all
-        }
-        AttributeValue before = combined.get(name);
-        combined.put(name, before == null ? e.getValue() : combine(name, before, e.getValue()));
-      }
-    }
-    return combined == null ? Optional.empty() : Optional.of(schema.mapToItem(combined));
-  }
-
-  private AttributeValue combine(String name, AttributeValue a, AttributeValue b) {
-    if (a.n() != null && b.n() != null) {
-      return AttributeValue.fromN(new BigDecimal(a.n()).add(new BigDecimal(b.n())).toPlainString());
-    }
-    if (a.hasSs() && b.hasSs()) {
-      Set<String> union = new LinkedHashSet<>(a.ss());
-      union.addAll(b.ss());
-      return AttributeValue.fromSs(List.copyOf(union));
-    }
-    if (a.hasNs() && b.hasNs()) {
-      // Numbers of a set compare by value: 1 and 1.0 are one element, as DynamoDB has them.
-      Map<BigDecimal, String> union = new LinkedHashMap<>();
-      for (String n : a.ns()) {
-        union.putIfAbsent(new BigDecimal(n).stripTrailingZeros(), n);
-      }
-      for (String n : b.ns()) {
-        union.putIfAbsent(new BigDecimal(n).stripTrailingZeros(), n);
-      }
-      return AttributeValue.fromNs(List.copyOf(union.values()));
-    }
-    if (a.hasBs() && b.hasBs()) {
-      Set<SdkBytes> union = new LinkedHashSet<>(a.bs());
-      union.addAll(b.bs());
-      return AttributeValue.fromBs(List.copyOf(union));
-    }
-    throw new IllegalStateException("the shards of " + entity.name() + " store \"" + name + "\" as "
-        + a.type() + " and as " + b.type() + ": a part written by other code cannot be combined");
-  }
-
-  private static IllegalArgumentException notTheSdks(Object table) {
-    return new IllegalArgumentException("a sharded aggregate is read and written through the low-level client"
-        + " of a table of the enhanced client (DynamoDbEnhancedClient.table(name, schema)); "
-        + table.getClass().getName() + " is another implementation: pass a client and the table's name");
-  }
+  CompletableFuture<Optional<R>> readAsync(DynamoDbAsyncClient client, String tableName, boolean consistent);
 
   /**
    * One add to one shard item of the aggregate: numbers added to ({@code ADD}; a negative amount
    * subtracts) and elements added to sets, in one {@code UpdateItem} with no condition, which
    * creates the shard item when absent. A builder, not thread-safe; each value is checked and
    * converted by the schema at once.
+   *
+   * @param <R> the record
    */
-  public final class Add {
-    private final Map<String, AttributeValue> adds = new LinkedHashMap<>(4);
-
-    private Add() {}
-
-    /** {@code ADD attribute amount} on a number of the aggregate. */
-    public <N extends Number> Add add(ValueAttribute<R, N> attribute, N amount) {
-      Objects.requireNonNull(attribute, "attribute");
-      Objects.requireNonNull(amount, () -> "add(" + attribute.name() + ", null): an amount is needed");
-      return put(attribute, schema.storedValue(attribute, amount), "add");
-    }
+  interface Add<R> {
+    /**
+     * {@code ADD attribute amount} on a number of the aggregate.
+     *
+     * @throws IllegalArgumentException when the attribute is not this record's (another record's
+     *     handle, one made by hand), is added to twice, or is no number
+     */
+    <N extends Number> Add<R> add(ValueAttribute<R, N> attribute, N amount);
 
     /** {@code ADD attribute elements} on a set of the aggregate: the elements join its union. */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    public <E> Add addElements(ValueAttribute<R, ? extends Set<E>> attribute, Collection<? extends E> elements) {
-      Objects.requireNonNull(attribute, "attribute");
-      Objects.requireNonNull(elements, () -> "addElements(" + attribute.name() + ", null): elements are needed");
-      if (elements.isEmpty()) {
-        throw new IllegalArgumentException("addElements(" + attribute.name() + ") needs at least one element:"
-            + " DynamoDB has no empty sets");
-      }
-      return put(attribute, schema.storedValue((Attribute) attribute, new LinkedHashSet<>(elements)), "addElements");
-    }
-
-    private Add put(ValueAttribute<R, ?> attribute, AttributeValue value, String operation) {
-      if (attribute instanceof io.dynakeys.runtime.entity.NestedField<R, ?>) {
-        throw new IllegalArgumentException(operation + "(" + attribute.name() + "): " + entity.name()
-            + "'s aggregate combines its own components, not fields of nested records");
-      }
-      if (adds.containsKey(attribute.attributeName())) {
-        throw new IllegalArgumentException(entity.name() + "." + attribute.name() + " is added to twice in one"
-            + " add: DynamoDB refuses two actions on one attribute; add the sum");
-      }
-      if (value == null || value.n() == null && !value.hasSs() && !value.hasNs() && !value.hasBs()) {
-        throw new IllegalArgumentException(operation + "(" + attribute.name() + "): " + entity.name()
-            + "'s aggregate combines only numbers and sets");
-      }
-      adds.put(attribute.attributeName(), value);
-      return this;
-    }
+    <E> Add<R> addElements(ValueAttribute<R, ? extends Set<E>> attribute, Collection<? extends E> elements);
 
     /** The request of this add to a random shard of {@code tableName}. */
-    public UpdateItemRequest toRequest(String tableName) {
-      return toRequest(tableName, ThreadLocalRandom.current().nextInt(shardKeys.size()));
-    }
+    UpdateItemRequest toRequest(String tableName);
 
     /**
      * The request of this add to shard {@code shard} of {@code tableName}.
@@ -347,77 +123,24 @@ public final class ShardedAggregate<R> {
      * @throws IllegalStateException when the add adds nothing
      * @throws IndexOutOfBoundsException when {@code shard} is not from 0 to {@code shards() - 1}
      */
-    public UpdateItemRequest toRequest(String tableName, int shard) {
-      Objects.requireNonNull(tableName, "tableName");
-      if (adds.isEmpty()) {
-        throw new IllegalStateException("an add to " + entity.name() + " that adds nothing: add(...) or addElements(...)");
-      }
-      String key = shardKeys.get(shard);
-      Placeholders p = new Placeholders();
-      StringBuilder out = new StringBuilder(96);
-      boolean first = true;
-      for (Map.Entry<String, AttributeValue> c : partitionValues.entrySet()) {
-        out.append(first ? "SET " : ", ").append(p.name(c.getKey())).append(" = ").append(p.value(c.getValue()));
-        first = false;
-      }
-      for (Attribute<R, ?> a : entity.attributes()) {
-        if (a instanceof ValueAttribute<R, ?> v && schema.isPrimitive(v) && !adds.containsKey(v.attributeName())) {
-          String name = p.name(v.attributeName());
-          out.append(first ? "SET " : ", ").append(name).append(" = if_not_exists(").append(name).append(", ")
-              .append(p.value(ZERO)).append(')');
-          first = false;
-        }
-      }
-      first = true;
-      for (Map.Entry<String, AttributeValue> add : adds.entrySet()) {
-        out.append(first ? (out.length() == 0 ? "ADD " : " ADD ") : ", ").append(p.name(add.getKey()))
-            .append(' ').append(p.value(add.getValue()));
-        first = false;
-      }
-      return UpdateItemRequest.builder()
-          .tableName(tableName)
-          .key(Map.of(partitionAttribute, AttributeValue.fromS(key)))
-          .updateExpression(Placeholders.checkLength(out.toString(), "update expression", entity.name()))
-          .expressionAttributeNames(p.names)
-          .expressionAttributeValues(p.values)
-          .build();
-    }
+    UpdateItemRequest toRequest(String tableName, int shard);
 
     /**
-     * Sends this add to a random shard through the low-level client of {@code table}.
+     * Sends this add to a random shard through the low-level client of {@code table}'s enhanced
+     * client.
      *
      * @return the shard written
+     * @throws IllegalArgumentException when dynakeys did not make {@code table}, so its client is not known
      */
-    public int run(DynamoDbTable<R> table) {
-      Objects.requireNonNull(table, "table");
-      if (!(table instanceof DefaultDynamoDbTable<R> sdk)) {
-        throw notTheSdks(table);
-      }
-      return run(sdk.dynamoDbClient(), table.tableName());
-    }
+    int run(DynamoDbTable<R> table);
 
     /** Sends this add to a random shard of {@code tableName} through {@code client}; returns the shard. */
-    public int run(DynamoDbClient client, String tableName) {
-      Objects.requireNonNull(client, "client");
-      int shard = ThreadLocalRandom.current().nextInt(shardKeys.size());
-      client.updateItem(toRequest(tableName, shard));
-      return shard;
-    }
+    int run(DynamoDbClient client, String tableName);
 
     /** As {@link #run(DynamoDbTable)}, through the asynchronous client of {@code table}. */
-    public CompletableFuture<Integer> runAsync(DynamoDbAsyncTable<R> table) {
-      Objects.requireNonNull(table, "table");
-      if (!(table instanceof DefaultDynamoDbAsyncTable<R> sdk)) {
-        throw notTheSdks(table);
-      }
-      return runAsync(sdk.dynamoDbClient(), table.tableName());
-    }
+    CompletableFuture<Integer> runAsync(DynamoDbAsyncTable<R> table);
 
     /** As {@link #run(DynamoDbClient, String)}, asynchronously. */
-    public CompletableFuture<Integer> runAsync(DynamoDbAsyncClient client, String tableName) {
-      Objects.requireNonNull(client, "client");
-      int shard = ThreadLocalRandom.current().nextInt(shardKeys.size());
-      return client.updateItem(toRequest(tableName, shard)).thenApply(response -> shard);
-    }
+    CompletableFuture<Integer> runAsync(DynamoDbAsyncClient client, String tableName);
   }
 }

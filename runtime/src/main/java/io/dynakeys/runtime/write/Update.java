@@ -1,10 +1,17 @@
 package io.dynakeys.runtime.write;
 
-import io.dynakeys.codecs.EntityLayout;
-import io.dynakeys.codecs.KeyCodec;
+import io.dynakeys.codecs.internal.entity.Handles;
+import io.dynakeys.runtime.schema.RecordTableSchema;
+import io.dynakeys.runtime.internal.Tables;
+import io.dynakeys.runtime.condition.Condition;
+import io.dynakeys.runtime.internal.condition.TreeCondition;
+import io.dynakeys.runtime.internal.KeyText;
+import io.dynakeys.runtime.internal.Placeholders;
+import io.dynakeys.codecs.internal.EntityLayout;
+import io.dynakeys.codecs.internal.KeyCodec;
 import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.entity.Attribute;
-import io.dynakeys.runtime.entity.EntityDescriptor;
+import io.dynakeys.codecs.internal.entity.EntityDescriptor;
 import io.dynakeys.runtime.entity.GroupedIndexComponent;
 import io.dynakeys.runtime.entity.IndexGroup;
 import io.dynakeys.runtime.entity.IndexKeyComponent;
@@ -12,7 +19,7 @@ import io.dynakeys.runtime.entity.KeyComponent;
 import io.dynakeys.runtime.entity.NestedField;
 import io.dynakeys.runtime.entity.PrimaryKeyComponent;
 import io.dynakeys.runtime.entity.ValueAttribute;
-import io.dynakeys.runtime.schema.RecordTableSchema;
+import io.dynakeys.runtime.internal.schema.RecordSchema;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -28,8 +35,6 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbAsyncTable;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
-import software.amazon.awssdk.enhanced.dynamodb.internal.client.DefaultDynamoDbAsyncTable;
-import software.amazon.awssdk.enhanced.dynamodb.internal.client.DefaultDynamoDbTable;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -74,14 +79,14 @@ public final class Update<R> {
   private static final AttributeValue ZERO = AttributeValue.fromN("0");
   private static final AttributeValue EMPTY_LIST = AttributeValue.fromL(List.of());
 
-  private final RecordTableSchema<R> schema;
+  private final RecordSchema<R> schema;
   private final EntityDescriptor<R> entity;
   private final Map<String, AttributeValue> key;
   private Map<String, Object> primaryValues;
   private final List<Action> actions = new ArrayList<>(4);
   /** Index-key components this update sets (Optionals unwrapped), or maps to {@code null} when it empties them. */
   private Map<String, Object> indexValues;
-  private Condition<R> condition;
+  private TreeCondition<R> condition;
   /** The maps that hold the nested fields this update writes, each once: the condition requires them. */
   private List<List<String>> nestedMaps;
   private final String versionAttribute;
@@ -91,17 +96,17 @@ public final class Update<R> {
   private boolean oldItemOnFailure;
   private java.time.Clock clock = java.time.Clock.systemUTC();
 
-  private Update(RecordTableSchema<R> schema, Key key) {
+  private Update(RecordSchema<R> schema, Key key) {
     this(schema, Objects.requireNonNull(key, "key").partitionKeyValue(), key.sortKeyValue().orElse(null));
   }
 
   /** The update of the item whose key attributes hold {@code partition} and {@code sort} ({@code null}: none given). */
-  private Update(RecordTableSchema<R> schema, AttributeValue partition, AttributeValue sort) {
+  private Update(RecordSchema<R> schema, AttributeValue partition, AttributeValue sort) {
     this.schema = Objects.requireNonNull(schema, "schema");
     Optional<EntityDescriptor<R>> descriptor = schema.descriptor();
     if (descriptor.isEmpty()) {
       throw new IllegalArgumentException(schema.itemType().rawClass().getSimpleName() + "'s schema was not built"
-          + " from a descriptor (RecordTableSchema.builder(LAYOUT)), so its keys cannot be read: typed updates need"
+          + " from a descriptor (RecordSchema.builder(LAYOUT)), so its keys cannot be read: typed updates need"
           + " the generated tableSchema()");
     }
     this.entity = descriptor.get();
@@ -135,7 +140,7 @@ public final class Update<R> {
   /**
    * Refuses a key that does not carry the record's prefix (another entity's key): the prefix
    * followed by the delimiter, or, for a key of no components, the prefix alone (a sharded one is
-   * followed by the delimiter and its shard). That is the rule of {@code RecordTableSchema.owns},
+   * followed by the delimiter and its shard). That is the rule of {@code RecordSchema.owns},
    * which also takes the bare prefix for a key with components, where it can only be a constant
    * key of another record; a key the record's own encoders could never write is refused here. A key
    * that merely starts with the prefix text ({@code METADATA#1} for the constant {@code META}) is a
@@ -181,7 +186,7 @@ public final class Update<R> {
    *     a key its parser refuses)
    */
   public static <R> Update<R> of(RecordTableSchema<R> schema, Key key) {
-    return new Update<>(schema, key);
+    return new Update<>(RecordSchema.of(schema), key);
   }
 
   /**
@@ -197,23 +202,25 @@ public final class Update<R> {
    * @throws KeyFormatException when the key is no key of this record
    */
   public static <R> Update<R> of(RecordTableSchema<R> schema, String partitionKey, String sortKey) {
+    RecordSchema<R> own = RecordSchema.of(schema);
     Objects.requireNonNull(partitionKey, "partitionKey");
-    return new Update<>(schema, AttributeValue.fromS(partitionKey), sortKey == null ? null : AttributeValue.fromS(sortKey));
+    return new Update<>(own, AttributeValue.fromS(partitionKey), sortKey == null ? null : AttributeValue.fromS(sortKey));
   }
 
   /** An update of the stored item that has {@code item}'s primary key. */
   public static <R> Update<R> of(RecordTableSchema<R> schema, R item) {
+    RecordSchema<R> own = RecordSchema.of(schema);
     Objects.requireNonNull(item, "item");
-    EntityLayout layout = schema.descriptor().map(EntityDescriptor::layout).orElse(null);
+    EntityLayout layout = own.descriptor().map(EntityDescriptor::layout).orElse(null);
     if (layout == null) {
-      return new Update<>(schema, Key.builder().build());
+      return new Update<>(own, Key.builder().build());
     }
-    AttributeValue pk = schema.attributeValue(item, layout.partition().attribute());
+    AttributeValue pk = own.attributeValue(item, layout.partition().attribute());
     Key.Builder key = Key.builder().partitionValue(pk);
     if (layout.sort() != null) {
-      key.sortValue(schema.attributeValue(item, layout.sort().attribute()));
+      key.sortValue(own.attributeValue(item, layout.sort().attribute()));
     }
-    return new Update<>(schema, key.build());
+    return new Update<>(own, key.build());
   }
 
   // ---- actions on components in no key
@@ -255,7 +262,7 @@ public final class Update<R> {
   }
 
   private Update<R> removeValue(ValueAttribute<R, ?> attribute, String operation) {
-    Objects.requireNonNull(attribute, "attribute");
+    own(attribute);
     if (schema.isPrimitive(attribute)) {
       throw new IllegalArgumentException(operation + "(" + attribute.name() + ") would leave a primitive component"
           + " of " + entity.name() + " without a value, and the item could not be read back: set a value");
@@ -464,6 +471,7 @@ public final class Update<R> {
   private Update<R> setGroup(IndexGroup<R> group, Object... values) {
     Objects.requireNonNull(group, "group");
     List<GroupedIndexComponent<R, ?>> members = group.members();
+    members.forEach(this::own);
     Object[] keyValues = new Object[members.size()];
     for (int i = 0; i < keyValues.length; i++) {
       keyValues[i] = checkKeyValue(members.get(i), values[i]);
@@ -489,9 +497,10 @@ public final class Update<R> {
 
   /** The value a key component's new {@code value} writes in keys, checked by its codec; {@link #EMPTIED} for an empty {@code Optional}. */
   private Object checkKeyValue(KeyComponent<R, ?> attribute, Object value) {
+    own(attribute);
     Object keyValue = value;
     if (schema.isOptional(attribute)) {
-      if (io.dynakeys.codecs.OptionalComponents.isEmpty((Optional<?>) value, entity.name(), attribute.name())) {
+      if (io.dynakeys.codecs.internal.OptionalComponents.isEmpty((Optional<?>) value, entity.name(), attribute.name())) {
         return EMPTIED;
       }
       keyValue = ((Optional<?>) value).get();
@@ -532,6 +541,7 @@ public final class Update<R> {
   }
 
   private Update<R> removeIndexComponent(KeyComponent<R, ?> attribute, String operation) {
+    own(attribute);
     if (!schema.isOptional(attribute)) {
       throw new IllegalArgumentException(operation + "(" + attribute.name() + ") would leave "
           + entity.name() + "'s index key without a component; only an Optional component can be removed");
@@ -548,7 +558,7 @@ public final class Update<R> {
    */
   @SuppressWarnings("unchecked")
   private void encodeComponent(KeyComponent<R, ?> attribute, Object value) {
-    KeyCodec<?> codec = attribute.codec();
+    KeyCodec<?> codec = Handles.codec(attribute);
     if (codec == null) {
       if (value == null) {
         throw new KeyFormatException(entity.name(), attribute.name(), null,
@@ -573,8 +583,8 @@ public final class Update<R> {
    * hold). The update is always conditional on the item existing as well.
    */
   public Update<R> when(Condition<R> condition) {
-    Objects.requireNonNull(condition, "condition");
-    this.condition = this.condition == null ? condition : this.condition.and(condition);
+    TreeCondition<R> tree = TreeCondition.of(condition);
+    this.condition = this.condition == null ? tree : TreeCondition.of(this.condition.and(tree));
     return this;
   }
 
@@ -744,7 +754,7 @@ public final class Update<R> {
    * weakly.
    */
   private static final class PreparedShape {
-    private final WeakReference<RecordTableSchema<?>> schema;
+    private final WeakReference<RecordSchema<?>> schema;
     private final int hash;
     private final Kind[] kinds;
     private final String[] attributes;
@@ -752,7 +762,7 @@ public final class Update<R> {
     private final String[] indexSets;
     private final String[] indexRemoves;
     private final boolean expectsVersion;
-    private final Condition.Node<?> condition;
+    private final TreeCondition.Node<?> condition;
     private final String updateText;
     private final String conditionText;
     private final Map<String, String> names;
@@ -871,10 +881,10 @@ public final class Update<R> {
         values.add(AttributeValue.fromS(indexSets.get(i)[1]));
       }
     }
-    List<RecordTableSchema.GeneratedAttribute> generated = schema.generatedAttributes();
+    List<RecordSchema.GeneratedAttribute> generated = schema.generatedAttributes();
     java.time.Instant now = null;
     for (int i = 0; i < generated.size(); i++) {
-      RecordTableSchema.GeneratedAttribute g = generated.get(i);
+      RecordSchema.GeneratedAttribute g = generated.get(i);
       if (g.counter()) {
         values.add(AttributeValue.fromN(Long.toString(g.startValue() - g.delta())));
         values.add(AttributeValue.fromN(Long.toString(g.delta())));
@@ -1037,7 +1047,7 @@ public final class Update<R> {
         first = false;
       }
     }
-    List<RecordTableSchema.GeneratedAttribute> generated = schema.generatedAttributes();
+    List<RecordSchema.GeneratedAttribute> generated = schema.generatedAttributes();
     if (!generated.isEmpty()) {
       first = generated(p, out, first, generated);
     }
@@ -1097,10 +1107,10 @@ public final class Update<R> {
    * {@code WRITE_IF_NOT_EXISTS}.
    */
   private boolean generated(Placeholders p, StringBuilder out, boolean first,
-      List<RecordTableSchema.GeneratedAttribute> generated) {
+      List<RecordSchema.GeneratedAttribute> generated) {
     java.time.Instant now = null;
     for (int i = 0; i < generated.size(); i++) {
-      RecordTableSchema.GeneratedAttribute g = generated.get(i);
+      RecordSchema.GeneratedAttribute g = generated.get(i);
       String name = p.name(g.attribute());
       out.append(first ? "SET " : ", ").append(name).append(" = ");
       first = false;
@@ -1231,19 +1241,17 @@ public final class Update<R> {
   // ---- running
 
   /**
-   * Sends this update through the low-level client of {@code table} (a table of the enhanced
-   * client), to the table's name.
+   * Sends this update through the low-level client of {@code table}'s enhanced client, to the
+   * table's name.
    *
    * @throws ConditionFailedException when the item does not exist or a condition fails
-   * @throws IllegalArgumentException when {@code table} is not the enhanced client's own
-   *     implementation, whose client can be read: use {@link #run(DynamoDbClient, String)}
+   * @throws IllegalArgumentException when dynakeys did not make {@code table} (its
+   *     {@code tableSchema().table(client, name)} or {@code createTable} does), so its client is
+   *     not known: make it so, or use {@link #run(DynamoDbClient, String)}
    */
   public UpdateResult<R> run(DynamoDbTable<R> table) {
     Objects.requireNonNull(table, "table");
-    if (!(table instanceof DefaultDynamoDbTable<R> sdk)) {
-      throw notTheSdks(table);
-    }
-    return run(sdk.dynamoDbClient(), table.tableName());
+    return run(Tables.lowLevel(table, "a typed update"), table.tableName());
   }
 
   /** Sends this update to {@code tableName} through {@code client}. */
@@ -1262,10 +1270,7 @@ public final class Update<R> {
   /** As {@link #run(DynamoDbTable)}, through the asynchronous client of {@code table}. */
   public CompletableFuture<UpdateResult<R>> runAsync(DynamoDbAsyncTable<R> table) {
     Objects.requireNonNull(table, "table");
-    if (!(table instanceof DefaultDynamoDbAsyncTable<R> sdk)) {
-      throw notTheSdks(table);
-    }
-    return runAsync(sdk.dynamoDbClient(), table.tableName());
+    return runAsync(Tables.lowLevel(table, "a typed update"), table.tableName());
   }
 
   /** As {@link #run(DynamoDbClient, String)}, asynchronously; the future fails with a {@link ConditionFailedException}. */
@@ -1286,16 +1291,16 @@ public final class Update<R> {
     });
   }
 
-  private static IllegalArgumentException notTheSdks(Object table) {
-    return new IllegalArgumentException("a typed update is sent through the low-level client of a table of the"
-        + " enhanced client (DynamoDbEnhancedClient.table(name, schema)); " + table.getClass().getName()
-        + " is another implementation: use run(DynamoDbClient, tableName)");
-  }
 
   // ---- checks
 
+  /** {@code attribute}, refused unless the update's record's keys class declares it: before anything is recorded. */
+  private void own(Attribute<?, ?> attribute) {
+    schema.requireOwn(Objects.requireNonNull(attribute, "attribute"), "an update of " + entity.name());
+  }
+
   private void requireValue(Attribute<R, ?> attribute, Object value, String operation) {
-    Objects.requireNonNull(attribute, "attribute");
+    own(attribute);
     if (value == null) {
       throw new NullPointerException(operation + "(" + attribute.name() + ", null): a value is needed"
           + (operation.equals("set") ? "; to remove the component, say remove(" + attribute.name() + ")" : ""));
@@ -1320,9 +1325,9 @@ public final class Update<R> {
           + entity.name() + "'s @DynamoDbVersionAttribute, which every update increments itself:"
           + " say expectVersion(n) or anyVersion()");
     }
-    List<RecordTableSchema.GeneratedAttribute> generated = schema.generatedAttributes();
+    List<RecordSchema.GeneratedAttribute> generated = schema.generatedAttributes();
     for (int i = 0; i < generated.size(); i++) {
-      RecordTableSchema.GeneratedAttribute g = generated.get(i);
+      RecordSchema.GeneratedAttribute g = generated.get(i);
       if (g.attribute().equals(name)) {
         throw new IllegalArgumentException(operation + "(" + attribute.name() + "): \"" + name + "\" is "
             + entity.name() + "'s " + (g.counter() ? "@DynamoDbAtomicCounter, which every update increments by "

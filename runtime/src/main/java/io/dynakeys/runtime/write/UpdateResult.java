@@ -1,7 +1,7 @@
 package io.dynakeys.runtime.write;
 
 import io.dynakeys.runtime.entity.Attribute;
-import io.dynakeys.runtime.schema.RecordTableSchema;
+import io.dynakeys.runtime.internal.schema.RecordSchema;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -16,11 +16,11 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
  * @param <R> the record
  */
 public final class UpdateResult<R> {
-  private final RecordTableSchema<R> schema;
+  private final RecordSchema<R> schema;
   private final ReturnValue returned;
   private final Map<String, AttributeValue> attributes;
 
-  UpdateResult(RecordTableSchema<R> schema, ReturnValue returned, Map<String, AttributeValue> attributes) {
+  UpdateResult(RecordSchema<R> schema, ReturnValue returned, Map<String, AttributeValue> attributes) {
     this.schema = schema;
     this.returned = returned;
     this.attributes = attributes == null ? Map.of() : attributes;

@@ -1,6 +1,8 @@
 package io.dynakeys.runtime.write;
 
-import io.dynakeys.runtime.schema.RecordTableSchema;
+import io.dynakeys.runtime.internal.condition.TreeCondition;
+import io.dynakeys.runtime.condition.Condition;
+import io.dynakeys.runtime.internal.schema.RecordSchema;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -85,7 +87,7 @@ public final class Writes {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(item, "item");
     refuseUnique(table, "put", "TransactWrite.insert(table, item) or TransactWrite.replace(table, old, new)");
-    Expression expression = Objects.requireNonNull(condition, "condition").toExpression(schema(table));
+    Expression expression = TreeCondition.of(condition).toExpression(schema(table));
     return PutItemEnhancedRequest.builder(schema(table).itemType().rawClass()).item(item)
         .conditionExpression(expression)
         .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build();
@@ -95,7 +97,7 @@ public final class Writes {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(key, "key");
     refuseUnique(table, "delete", "TransactWrite.delete(table, item), which removes the item's guards");
-    Expression expression = Objects.requireNonNull(condition, "condition").toExpression(schema(table));
+    Expression expression = TreeCondition.of(condition).toExpression(schema(table));
     schema(table).requireOwnKey(key);
     return DeleteItemEnhancedRequest.builder().key(key).conditionExpression(expression)
         .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build();
@@ -103,7 +105,7 @@ public final class Writes {
 
   /** A record with {@code @Unique} components is written only by the transactions that keep its guards. */
   private static void refuseUnique(MappedTableResource<?> table, String operation, String instead) {
-    if (table.tableSchema() instanceof RecordTableSchema<?> schema
+    if (table.tableSchema() instanceof RecordSchema<?> schema
         && schema.descriptor().map(d -> !d.uniques().isEmpty()).orElse(false)) {
       throw new IllegalArgumentException("a conditional " + operation + " of " + schema.descriptor().get().name()
           + ", which has @Unique components, would not keep their guards: use " + instead);
@@ -111,12 +113,12 @@ public final class Writes {
   }
 
   @SuppressWarnings("unchecked")
-  static <R> RecordTableSchema<R> schema(MappedTableResource<R> table) {
-    if (!(table.tableSchema() instanceof RecordTableSchema<?> schema)) {
+  static <R> RecordSchema<R> schema(MappedTableResource<R> table) {
+    if (!(table.tableSchema() instanceof RecordSchema<?> schema)) {
       throw new IllegalArgumentException("typed conditions need a table mapped by a generated schema"
-          + " (RecordTableSchema), not " + table.tableSchema().getClass().getName());
+          + " (RecordSchema), not " + table.tableSchema().getClass().getName());
     }
-    return (RecordTableSchema<R>) schema;
+    return (RecordSchema<R>) schema;
   }
 
   private static <R> ConditionFailedException failed(MappedTableResource<R> table, R item, ConditionalCheckFailedException e) {
@@ -124,7 +126,7 @@ public final class Writes {
   }
 
   private static <R> ConditionFailedException failed(MappedTableResource<R> table, Key key, ConditionalCheckFailedException e) {
-    RecordTableSchema<R> schema = schema(table);
+    RecordSchema<R> schema = schema(table);
     Map<String, AttributeValue> keyMap = key.keyMap(schema, software.amazon.awssdk.enhanced.dynamodb.TableMetadata.primaryIndexName());
     return ConditionFailedException.of(schema, schema.itemType().rawClass().getSimpleName(), keyMap, e);
   }

@@ -9,7 +9,7 @@
  *       append/prepend, set-if-absent; index keys rewritten with their components; versions;
  *       conditions; returned values; a low-level {@code UpdateItemRequest} sent through the
  *       table's client;
- *   <li>{@link io.dynakeys.runtime.write.Condition}: comparisons, between, begins_with, contains,
+ *   <li>{@link io.dynakeys.runtime.condition.Condition}: comparisons, between, begins_with, contains,
  *       size, attribute_exists/not_exists, attribute_type, and/or/not (the type filters will take);
  *   <li>{@link io.dynakeys.runtime.write.Writes}: puts and deletes under a condition;
  *   <li>{@link io.dynakeys.runtime.write.ShardedAggregate}: a write-sharded aggregate
@@ -74,7 +74,7 @@
  *       an update inside an absent nested record is a {@code ConditionFailedException} that says
  *       so; a field and its record in one update is an {@code IllegalArgumentException}.
  *   <li><b>Values are stored as the schema stores them</b>
- *       ({@link io.dynakeys.runtime.schema.RecordTableSchema#storedValue}: renamed attributes,
+ *       ({@link io.dynakeys.runtime.internal.schema.RecordSchema#storedValue}: renamed attributes,
  *       converters), and every attribute name and value is a placeholder.
  * </ol>
  *
@@ -89,8 +89,11 @@
  * {@code @DynamoDbUpdateBehavior(WRITE_IF_NOT_EXISTS)}), from {@link
  * io.dynakeys.runtime.write.Update#clock the update's clock}. Which attributes these are is read
  * from the schema's attribute tags
- * ({@link io.dynakeys.runtime.schema.RecordTableSchema#generatedAttributes()}); an action on one is
+ * ({@link io.dynakeys.runtime.internal.schema.RecordSchema#generatedAttributes()}); an action on one is
  * an {@code IllegalArgumentException}. Puts and deletes go through the enhanced client, extensions
  * included.
  */
 package io.dynakeys.runtime.write;
+
+import io.dynakeys.runtime.condition.Condition;
+

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.internal.read.KeyQuery;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Iterator;

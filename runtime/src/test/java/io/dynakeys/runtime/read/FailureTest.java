@@ -1,5 +1,6 @@
 package io.dynakeys.runtime.read;
 
+import io.dynakeys.runtime.internal.FanOut;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,6 +1,6 @@
 package io.dynakeys.runtime.read;
 
-import io.dynakeys.codecs.Utf8;
+import io.dynakeys.codecs.internal.Utf8;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;

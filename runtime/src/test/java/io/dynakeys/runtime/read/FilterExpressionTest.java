@@ -1,12 +1,13 @@
 package io.dynakeys.runtime.read;
 
+import io.dynakeys.codecs.internal.entity.Handles;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynakeys.runtime.entity.Attribute;
 import io.dynakeys.runtime.entity.ValueAttribute;
-import io.dynakeys.runtime.write.Condition;
+import io.dynakeys.runtime.condition.Condition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,8 +17,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** The text of filters, alone and after another expression, and the limits named before a request. */
 class FilterExpressionTest {
-  private static final ValueAttribute<Row, Integer> VALUE = Attribute.value("value", "value", Row::value);
-  private static final ValueAttribute<Row, String> RANK = Attribute.value("rank", "rank", Row::rank);
+  private static final ValueAttribute<Row, Integer> VALUE = Handles.value("value", "value", Row::value);
+  private static final ValueAttribute<Row, String> RANK = Handles.value("rank", "rank", Row::rank);
 
   private static final Expression OWN_OR = Expression.builder().expression("#x = :x OR #x = :y")
       .expressionNames(Map.of("#x", "pk")).expressionValues(Map.of(":x", AttributeValue.fromS("a"),

@@ -1,12 +1,13 @@
 package io.dynakeys.runtime.read;
 
+import io.dynakeys.codecs.internal.entity.Handles;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.internal.read.KeyQuery;
 import io.dynakeys.runtime.entity.Attribute;
 import io.dynakeys.runtime.entity.ValueAttribute;
-import io.dynakeys.runtime.write.Condition;
+import io.dynakeys.runtime.condition.Condition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * pages resumed from cursors give every item once, and a filtered shard's requests grow.
  */
 class FilterMergeTest {
-  private static final ValueAttribute<Row, Integer> VALUE = Attribute.value("value", "value", Row::value);
+  private static final ValueAttribute<Row, Integer> VALUE = Handles.value("value", "value", Row::value);
 
   private static Select<Row, Row> filtered(KeyQuery<Row> query, int threshold) {
     return query.filter(Condition.ge(VALUE, threshold));

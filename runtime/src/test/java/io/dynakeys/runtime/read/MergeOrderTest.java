@@ -3,7 +3,7 @@ package io.dynakeys.runtime.read;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dynakeys.codecs.Utf8;
+import io.dynakeys.codecs.internal.Utf8;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;

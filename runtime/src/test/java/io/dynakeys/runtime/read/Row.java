@@ -1,7 +1,7 @@
 package io.dynakeys.runtime.read;
 
-import io.dynakeys.runtime.schema.RecordTableSchema;
-import io.dynakeys.runtime.schema.StoredType;
+import io.dynakeys.runtime.internal.schema.RecordSchema;
+import io.dynakeys.runtime.internal.schema.StoredType;
 
 /**
  * The item of the fake tables: the partition key is {@code part} itself, the sort key {@code sort};
@@ -11,7 +11,7 @@ import io.dynakeys.runtime.schema.StoredType;
 record Row(String part, String sort, String group, String rank, int value) {
   static final String INDEX = "byGroup";
 
-  static final RecordTableSchema<Row> SCHEMA = RecordTableSchema.builder(Row.class, Row::component,
+  static final RecordSchema<Row> SCHEMA = RecordSchema.builder(Row.class, Row::component,
           v -> new Row((String) v[0], (String) v[1], (String) v[2], (String) v[3], (Integer) v[4]))
       .keyAttribute("part", StoredType.of(String.class))
       .keyAttribute("sort", StoredType.of(String.class))

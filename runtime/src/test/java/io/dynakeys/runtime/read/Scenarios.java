@@ -1,6 +1,6 @@
 package io.dynakeys.runtime.read;
 
-import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.internal.read.KeyQuery;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

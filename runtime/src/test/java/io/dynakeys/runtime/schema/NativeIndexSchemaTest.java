@@ -1,12 +1,17 @@
 package io.dynakeys.runtime.schema;
 
+import io.dynakeys.codecs.internal.entity.Handles;
+import io.dynakeys.runtime.internal.schema.Run;
+import io.dynakeys.runtime.internal.schema.RunKeys;
+import io.dynakeys.runtime.internal.schema.RecordSchema;
+import io.dynakeys.runtime.schema.TableLayout;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dynakeys.runtime.KeyCondition;
+import io.dynakeys.runtime.read.KeyCondition;
 import io.dynakeys.runtime.KeyFormatException;
-import io.dynakeys.runtime.KeyQuery;
+import io.dynakeys.runtime.internal.read.KeyQuery;
 import io.dynakeys.runtime.entity.Attribute;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -32,12 +37,12 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
  * key condition; what the builder and the query refuse.
  */
 class NativeIndexSchemaTest {
-  private static final RecordTableSchema<Run> SCHEMA = RunKeys.builder()
+  private static final RecordSchema<Run> SCHEMA = RunKeys.builder()
       .nativeIndex("bySeason", List.of(handle("season"), handle("playerId")), List.of(handle("score"), handle("at")))
       .build();
 
   private static Attribute<Run, Object> handle(String name) {
-    return Attribute.value(name, name, run -> null);
+    return Handles.value(name, name, run -> null);
   }
 
   @Test
@@ -105,7 +110,7 @@ class NativeIndexSchemaTest {
 
   @Test
   void aPrefixOfAStringSortAttributeIsBeginsWith() {
-    RecordTableSchema<Run> schema = RunKeys.builder()
+    RecordSchema<Run> schema = RunKeys.builder()
         .nativeIndex("byPrefix", List.of(handle("season")), List.of(handle("playerId"), handle("score")))
         .build();
     KeyQuery<Run> query = KeyQuery.<Run>nativeIndex("byPrefix", schema, "2026").withNativePrefix("p_8");

@@ -1,5 +1,10 @@
 package io.dynakeys.runtime.schema;
 
+import io.dynakeys.runtime.internal.schema.Run;
+import io.dynakeys.runtime.internal.schema.RunKeys;
+import io.dynakeys.runtime.internal.schema.RecordSchema;
+import io.dynakeys.runtime.schema.TableLayout;
+import io.dynakeys.runtime.schema.TableLayoutMismatchException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -29,7 +34,7 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
  * table and the layout. (Creating and checking real tables: the examples' tests against dynalite.)
  */
 class TableLayoutTest {
-  private static final RecordTableSchema<Run> RUNS = RunKeys.tableSchema();
+  private static final RecordSchema<Run> RUNS = RunKeys.tableSchema();
   private static final String PRIMARY = TableMetadata.primaryIndexName();
 
   /** Another entity's schema in the same table: pk/sk, and an index of its own. */

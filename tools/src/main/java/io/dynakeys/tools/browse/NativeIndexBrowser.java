@@ -1,6 +1,6 @@
 package io.dynakeys.tools.browse;
 
-import io.dynakeys.codecs.EntityLayout;
+import io.dynakeys.codecs.internal.EntityLayout;
 import io.dynakeys.tools.ConfigurationException;
 import io.dynakeys.tools.schema.EntitySchema;
 import io.dynakeys.tools.verify.ItemCheck;
@@ -206,7 +206,7 @@ public final class NativeIndexBrowser {
 
   private static int compare(AttributeValue a, AttributeValue b) {
     if (a.s() != null) {
-      return io.dynakeys.codecs.Utf8.compare(a.s(), b.s());
+      return io.dynakeys.codecs.internal.Utf8.compare(a.s(), b.s());
     }
     if (a.n() != null) {
       return new BigDecimal(a.n()).compareTo(new BigDecimal(b.n()));

@@ -1,7 +1,7 @@
 package io.dynakeys.tools.browse;
 
-import io.dynakeys.codecs.EntityLayout;
-import io.dynakeys.codecs.Utf8;
+import io.dynakeys.codecs.internal.EntityLayout;
+import io.dynakeys.codecs.internal.Utf8;
 import io.dynakeys.runtime.TreePath;
 import io.dynakeys.tools.ConfigurationException;
 import io.dynakeys.tools.core.TextTable;

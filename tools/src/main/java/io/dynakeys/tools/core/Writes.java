@@ -184,7 +184,7 @@ public final class Writes {
       } catch (TransactionCanceledException e) {
         transactions = true; // answered as a transaction: another one held the item
       } catch (DynamoDbException e) {
-        if (!io.dynakeys.runtime.UnsupportedOperation.is(e)) {
+        if (!io.dynakeys.runtime.internal.UnsupportedOperation.is(e)) {
           throw e;
         }
         transactions = false;

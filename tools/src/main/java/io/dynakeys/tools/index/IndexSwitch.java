@@ -1,6 +1,6 @@
 package io.dynakeys.tools.index;
 
-import io.dynakeys.codecs.EntityLayout;
+import io.dynakeys.codecs.internal.EntityLayout;
 import io.dynakeys.tools.ConfigurationException;
 import io.dynakeys.tools.core.Checkpoint;
 import io.dynakeys.tools.core.JsonTrees;

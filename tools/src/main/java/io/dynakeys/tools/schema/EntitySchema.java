@@ -1,19 +1,20 @@
 package io.dynakeys.tools.schema;
 
-import io.dynakeys.codecs.EntityLayout;
-import io.dynakeys.codecs.KeyCodec;
-import io.dynakeys.codecs.KeyReader;
-import io.dynakeys.codecs.PaddedCodec;
-import io.dynakeys.codecs.PathEncoding;
-import io.dynakeys.codecs.ShardCodec;
-import io.dynakeys.codecs.TextCodec;
-import io.dynakeys.codecs.Utf8;
+import io.dynakeys.codecs.internal.EntityLayout;
+import io.dynakeys.codecs.internal.KeyCodec;
+import io.dynakeys.codecs.internal.KeyReader;
+import io.dynakeys.codecs.internal.PaddedCodec;
+import io.dynakeys.codecs.internal.PathEncoding;
+import io.dynakeys.codecs.internal.ShardCodec;
+import io.dynakeys.codecs.internal.TextCodec;
+import io.dynakeys.codecs.internal.Utf8;
 import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.TreePath;
 import io.dynakeys.runtime.entity.Attribute;
-import io.dynakeys.runtime.entity.EntityDescriptor;
+import io.dynakeys.codecs.internal.entity.EntityDescriptor;
 import io.dynakeys.runtime.schema.CollectionTableSchema;
 import io.dynakeys.runtime.schema.RecordTableSchema;
+import io.dynakeys.runtime.internal.schema.RecordSchema;
 import io.dynakeys.tools.ConfigurationException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -55,8 +56,8 @@ public final class EntitySchema {
   private final EntityDescriptor<Object> descriptor;
   private final EntityLayout layout;
   private final ShardCodec shards;
-  private final RecordTableSchema<Object> schema;
-  private final RecordTableSchema<Object> lenient;
+  private final RecordSchema<Object> schema;
+  private final RecordSchema<Object> lenient;
   private final List<String> componentNames;
   private final Set<String> primitiveComponents;
   private final Set<String> requiredComponents;
@@ -84,7 +85,7 @@ public final class EntitySchema {
       this.descriptor = d;
       @SuppressWarnings("unchecked")
       RecordTableSchema<Object> s = (RecordTableSchema<Object>) tableSchemaOf(keysClass.getMethod("tableSchema"));
-      this.schema = s;
+      this.schema = RecordSchema.of(s);
     } catch (ReflectiveOperationException | ClassCastException e) {
       if (collectionMembers(keysClass) != null) {
         throw new ConfigurationException(keysClass.getName() + " is the keys class of an item collection, not of"
@@ -276,7 +277,7 @@ public final class EntitySchema {
   }
 
   private static Map<String, KeyAttribute> keyAttributes(EntityDescriptor<Object> descriptor,
-      RecordTableSchema<Object> schema, List<String> components) {
+      RecordSchema<Object> schema, List<String> components) {
     // components: the attributes that store the record's components
     EntityLayout layout = descriptor.layout();
     Map<String, KeyAttribute> out = new LinkedHashMap<>();

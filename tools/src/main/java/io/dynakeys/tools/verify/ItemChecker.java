@@ -1,11 +1,11 @@
 package io.dynakeys.tools.verify;
 
-import io.dynakeys.codecs.Digits;
-import io.dynakeys.codecs.EntityLayout;
-import io.dynakeys.codecs.ShardCodec;
-import io.dynakeys.codecs.Utf8;
+import io.dynakeys.codecs.internal.Digits;
+import io.dynakeys.codecs.internal.EntityLayout;
+import io.dynakeys.codecs.internal.ShardCodec;
+import io.dynakeys.codecs.internal.Utf8;
 import io.dynakeys.runtime.KeyFormatException;
-import io.dynakeys.runtime.entity.EntityDescriptor;
+import io.dynakeys.codecs.internal.entity.EntityDescriptor;
 import io.dynakeys.runtime.schema.ItemMappingException;
 import io.dynakeys.tools.schema.EntitySchema;
 import java.util.ArrayList;
@@ -425,10 +425,10 @@ public final class ItemChecker {
         }
       }
       Map<String, List<String>> indexesOf = new java.util.LinkedHashMap<>();
-      Map<String, io.dynakeys.codecs.EntityLayout.NativeKey> keys = new HashMap<>();
+      Map<String, io.dynakeys.codecs.internal.EntityLayout.NativeKey> keys = new HashMap<>();
       Map<String, Boolean> partitionSide = new HashMap<>();
-      for (io.dynakeys.codecs.EntityLayout.NativeIndex index : schema.layout().nativeIndexes()) {
-        for (io.dynakeys.codecs.EntityLayout.NativeKey key : index.keys()) {
+      for (io.dynakeys.codecs.internal.EntityLayout.NativeIndex index : schema.layout().nativeIndexes()) {
+        for (io.dynakeys.codecs.internal.EntityLayout.NativeKey key : index.keys()) {
           indexesOf.computeIfAbsent(key.attribute(), a -> new ArrayList<>()).add(index.name());
           keys.put(key.attribute(), key);
           partitionSide.merge(key.attribute(), index.partition().contains(key), Boolean::logicalOr);
@@ -436,7 +436,7 @@ public final class ItemChecker {
       }
       for (Map.Entry<String, List<String>> e : indexesOf.entrySet()) {
         String attribute = e.getKey();
-        io.dynakeys.codecs.EntityLayout.NativeKey key = keys.get(attribute);
+        io.dynakeys.codecs.internal.EntityLayout.NativeKey key = keys.get(attribute);
         String indexes = (e.getValue().size() == 1 ? "native index " : "native indexes ") + String.join(", ", e.getValue());
         if (already.contains(attribute)) {
           continue;

@@ -1,9 +1,9 @@
 package io.dynakeys.tools.verify;
 
-import io.dynakeys.codecs.Digits;
-import io.dynakeys.codecs.EntityLayout;
-import io.dynakeys.codecs.PaddedLongCodec;
-import io.dynakeys.codecs.ShardCodec;
+import io.dynakeys.codecs.internal.Digits;
+import io.dynakeys.codecs.internal.EntityLayout;
+import io.dynakeys.codecs.internal.PaddedLongCodec;
+import io.dynakeys.codecs.internal.ShardCodec;
 import java.util.ArrayList;
 import java.util.List;
 

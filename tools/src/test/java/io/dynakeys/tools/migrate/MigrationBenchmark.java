@@ -173,7 +173,7 @@ public final class MigrationBenchmark {
         Map<String, AttributeValue> s = startKey;
         ScanResponse page = client.scan(r -> r.tableName(table).exclusiveStartKey(s));
         for (Map<String, AttributeValue> item : page.items()) {
-          if (!RunV1Keys.tableSchema().owns(item) || EntitySchema.of(RunV1Keys.class).readStrictly(item) == null) {
+          if (!EntitySchema.of(RunV1Keys.class).owns(item) || EntitySchema.of(RunV1Keys.class).readStrictly(item) == null) {
             continue;
           }
           RunV1 old = RunV1Keys.tableSchema().mapToItem(item);

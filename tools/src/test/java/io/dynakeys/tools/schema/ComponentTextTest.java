@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dynakeys.codecs.EntityLayout;
-import io.dynakeys.codecs.KeyEncoding;
-import io.dynakeys.codecs.KeyTypes;
-import io.dynakeys.codecs.PathCodec;
-import io.dynakeys.codecs.TextCodec;
-import io.dynakeys.codecs.Utf8;
+import io.dynakeys.codecs.internal.EntityLayout;
+import io.dynakeys.codecs.internal.KeyEncoding;
+import io.dynakeys.codecs.internal.KeyTypes;
+import io.dynakeys.codecs.internal.PathCodec;
+import io.dynakeys.codecs.internal.TextCodec;
+import io.dynakeys.codecs.internal.Utf8;
 import io.dynakeys.runtime.TreePath;
 import io.dynakeys.tools.ConfigurationException;
 import io.dynakeys.tools.fixtures.EntryKeys;

@@ -10,14 +10,14 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
-import io.dynakeys.codecs.EntityLayout;
-import io.dynakeys.codecs.EnumEncoding;
-import io.dynakeys.codecs.KeyCodec;
-import io.dynakeys.codecs.KeyEncoding;
-import io.dynakeys.codecs.KeyTypes;
-import io.dynakeys.codecs.PaddedCodec;
-import io.dynakeys.codecs.PaddedLongCodec;
-import io.dynakeys.codecs.TextCodec;
+import io.dynakeys.codecs.internal.EntityLayout;
+import io.dynakeys.codecs.internal.EnumEncoding;
+import io.dynakeys.codecs.internal.KeyCodec;
+import io.dynakeys.codecs.internal.KeyEncoding;
+import io.dynakeys.codecs.internal.KeyTypes;
+import io.dynakeys.codecs.internal.PaddedCodec;
+import io.dynakeys.codecs.internal.PaddedLongCodec;
+import io.dynakeys.codecs.internal.TextCodec;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -133,7 +133,7 @@ class RegistryLayersTest {
 
   @Test
   void aPathRoundTripsThroughTheCommandLinesTextPath() {
-    io.dynakeys.codecs.PathCodec codec = new io.dynakeys.codecs.PathCodec("R", "c", '#', '/');
+    io.dynakeys.codecs.internal.PathCodec codec = new io.dynakeys.codecs.internal.PathCodec("R", "c", '#', '/');
     EntityLayout layout = EntityLayout.of("R", EntityLayout.key("pk", "P", '#', codec), null, 0);
     String key = EntitySchema.partitionKeysOf(layout, List.of("root/photos/")).get(0);
     assertEquals("P#root/photos/", key);

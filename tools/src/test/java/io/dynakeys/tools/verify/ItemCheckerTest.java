@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dynakeys.codecs.EntityLayout;
+import io.dynakeys.codecs.internal.EntityLayout;
 import io.dynakeys.runtime.TreePath;
 import io.dynakeys.tools.fixtures.Entry;
 import io.dynakeys.tools.fixtures.EntryKeys;
@@ -261,18 +261,18 @@ class ItemCheckerTest {
   @Test
   void aKeyShapeReEncodesInvertedDigitsAtTheDeclaredWidth() {
     EntityLayout.Key sort = EntityLayout.key("sk", "", '#',
-        io.dynakeys.codecs.PaddedCodec.of(Long.class, "R", "score", 12, 0, 999_999_999_999L, true),
-        io.dynakeys.codecs.PaddedCodec.of(Long.class, "R", "at", 12, 0, 999_999_999_999L, false),
-        io.dynakeys.codecs.TextCodec.of(String.class, "R", "id", '#'));
+        io.dynakeys.codecs.internal.PaddedCodec.of(Long.class, "R", "score", 12, 0, 999_999_999_999L, true),
+        io.dynakeys.codecs.internal.PaddedCodec.of(Long.class, "R", "at", 12, 0, 999_999_999_999L, false),
+        io.dynakeys.codecs.internal.TextCodec.of(String.class, "R", "id", '#'));
     KeyShape grown = KeyShape.analyze(sort, 0, "9999998499#0000001500#p_1");
     assertEquals("999999998499#000000001500#p_1", grown.normalized());
     assertEquals(List.of(new KeyShape.Width("score", 12, 10), new KeyShape.Width("at", 12, 10)), grown.widths());
     KeyShape tooWide = KeyShape.analyze(EntityLayout.key("sk", "", '#',
-        io.dynakeys.codecs.PaddedCodec.of(Long.class, "R", "at", 10, 0, 9_999_999_999L, false)), 0, "123456789012");
+        io.dynakeys.codecs.internal.PaddedCodec.of(Long.class, "R", "at", 10, 0, 9_999_999_999L, false)), 0, "123456789012");
     assertTrue(tooWide.fits());
     assertNull(tooWide.normalized());
 
-    EntityLayout.Key partition = EntityLayout.key("pk", "INVOICE", '#', io.dynakeys.codecs.TextCodec.of(Long.class, "R", "number", '#'));
+    EntityLayout.Key partition = EntityLayout.key("pk", "INVOICE", '#', io.dynakeys.codecs.internal.TextCodec.of(Long.class, "R", "number", '#'));
     KeyShape shard = KeyShape.analyze(partition, 16, "INVOICE#125656#7");
     assertEquals("INVOICE#125656#07", shard.normalized());
     assertTrue(shard.shardProblem().contains("1 digit(s), the layout 2"), shard::toString);
