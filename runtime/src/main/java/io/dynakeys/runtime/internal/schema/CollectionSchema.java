@@ -16,16 +16,12 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import software.amazon.awssdk.enhanced.dynamodb.AttributeConverter;
-import software.amazon.awssdk.enhanced.dynamodb.AttributeValueType;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbAsyncTable;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedAsyncClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
 import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
-import software.amazon.awssdk.enhanced.dynamodb.IndexMetadata;
-import software.amazon.awssdk.enhanced.dynamodb.mapper.Order;
-import software.amazon.awssdk.enhanced.dynamodb.KeyAttributeMetadata;
 import software.amazon.awssdk.enhanced.dynamodb.TableMetadata;
 import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
 import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticTableMetadata;
@@ -73,7 +69,7 @@ public final class CollectionSchema<T> extends CollectionTableSchema<T> {
     this.itemType = EnhancedType.of(type);
     this.members = List.copyOf(members);
     this.ignoreOthers = ignoreOthers;
-    this.metadata = metadata(name, this.members);
+    this.metadata = CollectionTableMetadata.of(name, memberSchemas(this.members));
     Set<String> names = new LinkedHashSet<>();
     this.members.forEach(m -> names.addAll(m.schema().attributeNames()));
     this.attributeNames = List.copyOf(names);
@@ -145,6 +141,10 @@ public final class CollectionSchema<T> extends CollectionTableSchema<T> {
    * @return the member schemas
    */
   public List<RecordSchema<? extends T>> memberSchemas() {
+    return memberSchemas(members);
+  }
+
+  private static <T> List<RecordSchema<? extends T>> memberSchemas(List<Member<? extends T>> members) {
     List<RecordSchema<? extends T>> schemas = new ArrayList<>(members.size());
     members.forEach(m -> schemas.add(m.schema()));
     return List.copyOf(schemas);
@@ -174,7 +174,7 @@ public final class CollectionSchema<T> extends CollectionTableSchema<T> {
     if (ignoreOthers) {
       return null;
     }
-    RecordSchema<? extends T> first = members.get(0).schema();
+    KeyOwnership first = members.get(0).schema().ownership();
     throw new ItemMappingException(name, first.sortKeyAttribute(), "the item belongs to no member of "
         + name + ": its keys carry none of the members' prefixes " + prefixes() + " (it was written by"
         + " another entity: read through ignoringOtherItems(), or filter a scan with ownItems())", null)
@@ -182,7 +182,7 @@ public final class CollectionSchema<T> extends CollectionTableSchema<T> {
   }
 
   private List<String> prefixes() {
-    return members.stream().map(m -> m.schema().recordName() + " " + m.schema().sortKeyPrefix().describe()).toList();
+    return members.stream().map(m -> m.schema().recordName() + " " + m.schema().ownership().sortKeyPrefix().describe()).toList();
   }
 
   /**
@@ -239,7 +239,7 @@ public final class CollectionSchema<T> extends CollectionTableSchema<T> {
     Map<String, AttributeValue> values = new LinkedHashMap<>();
     for (int i = 0; i < members.size(); i++) {
       RecordSchema<? extends T> schema = members.get(i).schema();
-      String member = schema.ownItemsCondition("dynakeys" + i, names, values);
+      String member = schema.ownership().ownItemsCondition("dynakeys" + i, names, values);
       if (member == null) {
         throw new IllegalStateException(schema.recordName() + "'s keys have no prefix, so nothing in an"
             + " item's key tells it from another entity's");
@@ -303,7 +303,7 @@ public final class CollectionSchema<T> extends CollectionTableSchema<T> {
     return TableLayout.of(this).createTable(client, tableName).thenApply(done -> asyncTable(client, tableName));
   }
 
-  /** The members' keys and indexes, which must agree where they meet. */
+  /** The members' keys and indexes, which must agree where they meet ({@link CollectionTableMetadata}). */
   @Override
   public TableMetadata tableMetadata() {
     return metadata;
@@ -338,49 +338,5 @@ public final class CollectionSchema<T> extends CollectionTableSchema<T> {
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static <T> AttributeConverter<T> converter(Member<?> member, Object key) {
     return (AttributeConverter) member.schema().converterForAttribute(key);
-  }
-
-  private static <T> StaticTableMetadata metadata(String name, List<Member<? extends T>> members) {
-    StaticTableMetadata.Builder out = StaticTableMetadata.builder();
-    Map<String, String> seen = new LinkedHashMap<>();
-    for (Member<? extends T> member : members) {
-      for (IndexMetadata index : member.schema().tableMetadata().indices()) {
-        String description = describe(index);
-        String before = seen.putIfAbsent(index.name(), description);
-        if (before != null) {
-          if (!before.equals(description)) {
-            throw new IllegalStateException("the members of " + name + " disagree on the index "
-                + index.name() + ": " + before + " and " + description);
-          }
-          continue;
-        }
-        // A native index's attributes keep their places (Order), a composed one's single key none.
-        for (KeyAttributeMetadata k : index.partitionKeys()) {
-          if (k.order() == Order.UNSPECIFIED) {
-            out.addIndexPartitionKey(index.name(), k.name(), type(k));
-          } else {
-            out.addIndexPartitionKey(index.name(), k.name(), type(k), k.order());
-          }
-        }
-        for (KeyAttributeMetadata k : index.sortKeys()) {
-          if (k.order() == Order.UNSPECIFIED) {
-            out.addIndexSortKey(index.name(), k.name(), type(k));
-          } else {
-            out.addIndexSortKey(index.name(), k.name(), type(k), k.order());
-          }
-        }
-      }
-    }
-    return out.build();
-  }
-
-  private static AttributeValueType type(KeyAttributeMetadata key) {
-    return key.attributeValueType();
-  }
-
-  private static String describe(IndexMetadata index) {
-    String partition = index.partitionKeys().stream().map(KeyAttributeMetadata::name).collect(java.util.stream.Collectors.joining("+"));
-    String sort = index.sortKeys().stream().map(KeyAttributeMetadata::name).collect(java.util.stream.Collectors.joining("+"));
-    return (partition.isEmpty() ? "-" : partition) + "/" + (sort.isEmpty() ? "-" : sort);
   }
 }

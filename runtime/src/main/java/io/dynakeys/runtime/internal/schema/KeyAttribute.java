@@ -1,6 +1,11 @@
 package io.dynakeys.runtime.internal.schema;
 
+import io.dynakeys.runtime.schema.ItemMappingException;
 import java.util.function.Function;
+import software.amazon.awssdk.enhanced.dynamodb.AttributeConverter;
+import software.amazon.awssdk.enhanced.dynamodb.AttributeConverterProvider;
+import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * A key attribute computed from the record by a generated key encoder.
@@ -16,8 +21,32 @@ import java.util.function.Function;
 record KeyAttribute<T>(String name, String role, Function<T, String> function, boolean required,
     io.dynakeys.codecs.internal.ShardCodec anyShard) {
 
+  /** The SDK's default string converter: what key attributes are written and described with. */
+  static final AttributeConverter<String> CONVERTER =
+      AttributeConverterProvider.defaultProvider().converterFor(EnhancedType.of(String.class));
+
   KeyAttribute(String name, String role, Function<T, String> function, boolean required) {
     this(name, role, function, required, null);
+  }
+
+  /**
+   * The stored key of {@code item}, or {@code null} when an index key's function gives none.
+   *
+   * @throws ItemMappingException when the table's own key function gives {@code null}
+   */
+  AttributeValue write(T item, String record) {
+    String value = function.apply(item);
+    if (value == null) {
+      if (required) {
+        throw new ItemMappingException(record, name,
+            "the " + role + " function gave null; every item needs a " + role, null);
+      }
+      return null;
+    }
+    // The SDK's own string converter, not AttributeValue.fromS: fromS goes through the value's
+    // builder (three objects: the builder, its set of types, the value), the converter builds the
+    // value alone, as the enhanced client's own schemas do.
+    return CONVERTER.transformFrom(value);
   }
 
   /** Whether {@code stored} is the key {@code computed} describes: equal, or in any shard of it. */

@@ -3,7 +3,6 @@ package io.dynakeys.runtime.internal.schema;
 import io.dynakeys.runtime.schema.ItemMappingException;
 import io.dynakeys.runtime.schema.KeyMismatchException;
 import io.dynakeys.runtime.KeyFormatException;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -24,7 +23,7 @@ final class KeyVerification {
    *     read through an index that does not project them). An absent index key is checked: the
    *     components must give none (a sparse index whose {@code Optional} component is empty)
    */
-  static <T> void verify(String record, List<KeyAttribute<T>> keys, Map<String, AttributeValue> item,
+  static <T> void verify(String record, KeyAttribute<T>[] keys, Map<String, AttributeValue> item,
       T value, Set<String> absent) {
     for (KeyAttribute<T> key : keys) {
       AttributeValue stored = item.get(key.name());
