@@ -3,10 +3,11 @@ package io.dynakeys.runtime.batch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.dynakeys.runtime.internal.ScriptedClient;
-import io.dynakeys.runtime.internal.transact.UserKeys;
-import io.dynakeys.runtime.internal.write.Task;
-import io.dynakeys.runtime.internal.write.TaskKeys;
+import io.dynakeys.runtime.fixtures.ScriptedClient;
+import io.dynakeys.runtime.fixtures.Task;
+import io.dynakeys.runtime.fixtures.TaskKeys;
+import io.dynakeys.runtime.fixtures.User;
+import io.dynakeys.runtime.fixtures.UserKeys;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dynakeys.runtime.internal.ScriptedClient;
-import io.dynakeys.runtime.internal.transact.User;
-import io.dynakeys.runtime.internal.transact.UserKeys;
-import io.dynakeys.runtime.internal.write.Task;
-import io.dynakeys.runtime.internal.write.TaskKeys;
+import io.dynakeys.runtime.fixtures.ScriptedClient;
+import io.dynakeys.runtime.fixtures.Task;
+import io.dynakeys.runtime.fixtures.TaskKeys;
+import io.dynakeys.runtime.fixtures.User;
+import io.dynakeys.runtime.fixtures.UserKeys;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.dynakeys.runtime.internal.ScriptedAsyncClient;
-import io.dynakeys.runtime.internal.ScriptedClient;
-import io.dynakeys.runtime.internal.transact.User;
-import io.dynakeys.runtime.internal.transact.UserKeys;
-import io.dynakeys.runtime.internal.write.Task;
-import io.dynakeys.runtime.internal.write.TaskKeys;
+import io.dynakeys.runtime.fixtures.ScriptedAsyncClient;
+import io.dynakeys.runtime.fixtures.ScriptedClient;
+import io.dynakeys.runtime.fixtures.Task;
+import io.dynakeys.runtime.fixtures.TaskKeys;
+import io.dynakeys.runtime.fixtures.User;
+import io.dynakeys.runtime.fixtures.UserKeys;
 import io.dynakeys.runtime.write.Update;
 import java.util.List;
 import java.util.Map;

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dynakeys.runtime.internal.ScriptedAsyncClient;
-import io.dynakeys.runtime.internal.ScriptedClient;
-import io.dynakeys.runtime.internal.write.Page;
-import io.dynakeys.runtime.internal.write.PageKeys;
-import io.dynakeys.runtime.internal.write.Task;
-import io.dynakeys.runtime.internal.write.TaskKeys;
+import io.dynakeys.runtime.fixtures.Page;
+import io.dynakeys.runtime.fixtures.PageKeys;
+import io.dynakeys.runtime.fixtures.ScriptedAsyncClient;
+import io.dynakeys.runtime.fixtures.ScriptedClient;
+import io.dynakeys.runtime.fixtures.Task;
+import io.dynakeys.runtime.fixtures.TaskKeys;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynakeys.runtime.fixtures.User;
+import io.dynakeys.runtime.fixtures.UserKeys;
 import io.dynakeys.runtime.transact.TransactOperation;
 import java.util.List;
 import java.util.Map;

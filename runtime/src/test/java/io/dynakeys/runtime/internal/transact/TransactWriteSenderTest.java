@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.dynakeys.runtime.internal.ScriptedAsyncClient;
-import io.dynakeys.runtime.internal.ScriptedClient;
+import io.dynakeys.runtime.fixtures.ScriptedAsyncClient;
+import io.dynakeys.runtime.fixtures.ScriptedClient;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.dynakeys.runtime.internal.ScriptedClient;
+import io.dynakeys.runtime.fixtures.ScriptedClient;
+import io.dynakeys.runtime.fixtures.User;
+import io.dynakeys.runtime.fixtures.UserKeys;
 import io.dynakeys.runtime.transact.TransactOperation;
 import io.dynakeys.runtime.transact.TransactWrite;
 import java.util.List;

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dynakeys.codecs.internal.entity.Handles;
 import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.entity.IndexGroup;
+import io.dynakeys.runtime.fixtures.Task;
+import io.dynakeys.runtime.fixtures.TaskKeys;
 import io.dynakeys.runtime.internal.write.IndexKeyChanges.NewKey;
 import java.util.List;
 import java.util.Optional;

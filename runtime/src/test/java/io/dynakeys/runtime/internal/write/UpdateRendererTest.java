@@ -9,6 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dynakeys.runtime.condition.Condition;
+import io.dynakeys.runtime.fixtures.Page;
+import io.dynakeys.runtime.fixtures.PageKeys;
+import io.dynakeys.runtime.fixtures.Task;
+import io.dynakeys.runtime.fixtures.TaskKeys;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.dynakeys.runtime.internal.transact.UserKeys;
+import io.dynakeys.runtime.fixtures.Task;
+import io.dynakeys.runtime.fixtures.TaskKeys;
+import io.dynakeys.runtime.fixtures.User;
+import io.dynakeys.runtime.fixtures.UserKeys;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -18,7 +21,7 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 class UpdateRequestsTest {
   @Test
   void theRequestCarriesTheKeyTheReturnValuesAndNoEmptyValueMap() {
-    UpdateSpec<io.dynakeys.runtime.internal.transact.User> spec = UpdateSpec.of(UserKeys.tableSchema(),
+    UpdateSpec<User> spec = UpdateSpec.of(UserKeys.tableSchema(),
         AttributeValue.fromS("USER#u1"), null);
     spec.remove(UserKeys.NAME);
     UpdateItemRequest plain = UpdateRequests.request(spec, "users", true);

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.dynakeys.runtime.internal.ScriptedAsyncClient;
-import io.dynakeys.runtime.internal.ScriptedClient;
+import io.dynakeys.runtime.fixtures.ScriptedAsyncClient;
+import io.dynakeys.runtime.fixtures.ScriptedClient;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;

@@ -8,6 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dynakeys.codecs.internal.entity.Handles;
 import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.entity.ValueAttribute;
+import io.dynakeys.runtime.fixtures.Page;
+import io.dynakeys.runtime.fixtures.PageKeys;
+import io.dynakeys.runtime.fixtures.Task;
+import io.dynakeys.runtime.fixtures.TaskKeys;
+import io.dynakeys.runtime.fixtures.User;
+import io.dynakeys.runtime.fixtures.UserKeys;
 import io.dynakeys.runtime.internal.schema.RecordSchema;
 import io.dynakeys.runtime.internal.schema.Run;
 import io.dynakeys.runtime.internal.schema.RunKeys;
@@ -148,10 +154,10 @@ class UpdateSpecTest {
 
   @Test
   void aUniqueComponentIsWrittenOnlyWithItsGuard() {
-    UpdateSpec<io.dynakeys.runtime.internal.transact.User> spec = UpdateSpec.of(
-        io.dynakeys.runtime.internal.transact.UserKeys.tableSchema(), AttributeValue.fromS("USER#u1"), null);
+    UpdateSpec<User> spec = UpdateSpec.of(
+        UserKeys.tableSchema(), AttributeValue.fromS("USER#u1"), null);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> spec.set(io.dynakeys.runtime.internal.transact.UserKeys.EMAIL, "a@example.com"));
+        () -> spec.set(UserKeys.EMAIL, "a@example.com"));
     assertEquals("set(email): User.email is @Unique, and an update of it alone would leave its guard on the old"
         + " value: write the new value with TransactWrite.replace(table, old, new), which moves the guard in the"
         + " same transaction", e.getMessage());
