@@ -171,8 +171,7 @@ public final class TransactItems {
     request.addConditionCheck(table, (ConditionCheck<T>) check);
   }
 
-  @SuppressWarnings("unchecked")
   private static <T> Class<T> itemClass(MappedTableResource<T> table) {
-    return (Class<T>) table.tableSchema().itemType().rawClass();
+    return table.tableSchema().itemType().rawClass();
   }
 }

@@ -25,6 +25,8 @@ class TransactWriteSenderTest {
 
   /** What a cancellation is thrown as in these tests: it keeps DynamoDB's exception to compare. */
   static final class Mapped extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     Mapped(TransactionCanceledException cause) {
       super(cause);
     }

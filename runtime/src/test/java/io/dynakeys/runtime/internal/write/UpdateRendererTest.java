@@ -129,7 +129,7 @@ class UpdateRendererTest {
     UpdateSpec<Task> spec = UpdateSpecTest.task();
     spec.set(TaskKeys.TITLE, "x");
     spec.anyVersion();
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     Condition<Task>[] terms = new Condition[400];
     for (int i = 0; i < terms.length; i++) {
       terms[i] = Condition.eq(TaskKeys.TITLE, "t" + i);
