@@ -107,7 +107,8 @@ class ArchitectureTest {
     assertEquals(Set.of("io.dynakeys.codecs.internal", "io.dynakeys.codecs.internal.entity", "io.dynakeys.runtime",
         "io.dynakeys.runtime.batch", "io.dynakeys.runtime.condition", "io.dynakeys.runtime.entity",
         "io.dynakeys.runtime.internal", "io.dynakeys.runtime.internal.condition", "io.dynakeys.runtime.internal.read",
-        "io.dynakeys.runtime.internal.schema", "io.dynakeys.runtime.internal.write", "io.dynakeys.runtime.read",
+        "io.dynakeys.runtime.internal.schema", "io.dynakeys.runtime.internal.transact",
+        "io.dynakeys.runtime.internal.write", "io.dynakeys.runtime.read",
         "io.dynakeys.runtime.schema", "io.dynakeys.runtime.transact", "io.dynakeys.runtime.write"), packages,
         "a new package needs a place among the areas above (and a line in docs/design.md)");
   }

@@ -1,5 +1,6 @@
 package io.dynakeys.runtime.transact;
 
+import io.dynakeys.runtime.internal.transact.TransactAction;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -93,8 +94,8 @@ public final class TransactGet {
       return owner;
     }
 
-    Action action() {
-      return new Action(index, TransactOperation.GET, table, key, false, 0, null);
+    TransactAction action() {
+      return new TransactAction(index, TransactOperation.GET, table, key, false, 0, null);
     }
 
     @Override
@@ -228,7 +229,7 @@ public final class TransactGet {
     return request.build();
   }
 
-  private static List<Action> actions(List<Handle<?>> handles) {
+  private static List<TransactAction> actions(List<Handle<?>> handles) {
     return handles.stream().map(Handle::action).toList();
   }
 

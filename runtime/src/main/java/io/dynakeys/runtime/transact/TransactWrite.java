@@ -1,35 +1,28 @@
 package io.dynakeys.runtime.transact;
 
-import io.dynakeys.runtime.internal.condition.TreeCondition;
-import io.dynakeys.runtime.internal.Tables;
-import io.dynakeys.runtime.internal.schema.RecordSchema;
 import io.dynakeys.runtime.condition.Condition;
+import io.dynakeys.runtime.internal.PrimaryKey;
+import io.dynakeys.runtime.internal.Tables;
+import io.dynakeys.runtime.internal.condition.TreeCondition;
+import io.dynakeys.runtime.internal.schema.RecordSchema;
+import io.dynakeys.runtime.internal.transact.GuardedWrites;
+import io.dynakeys.runtime.internal.transact.TransactAction;
+import io.dynakeys.runtime.internal.transact.TransactItems;
+import io.dynakeys.runtime.internal.transact.TransactWriteSender;
+import io.dynakeys.runtime.internal.transact.UniqueGuards;
+import io.dynakeys.runtime.internal.transact.WriteActions;
 import io.dynakeys.runtime.write.Update;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
-import java.util.function.Supplier;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedAsyncClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
 import software.amazon.awssdk.enhanced.dynamodb.MappedTableResource;
-import software.amazon.awssdk.enhanced.dynamodb.TableMetadata;
-import software.amazon.awssdk.enhanced.dynamodb.model.ConditionCheck;
-import software.amazon.awssdk.enhanced.dynamodb.model.TransactDeleteItemEnhancedRequest;
-import software.amazon.awssdk.enhanced.dynamodb.model.TransactPutItemEnhancedRequest;
-import software.amazon.awssdk.enhanced.dynamodb.model.TransactUpdateItemEnhancedRequest;
-import software.amazon.awssdk.enhanced.dynamodb.model.TransactWriteItemsEnhancedRequest;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 
@@ -97,15 +90,10 @@ public final class TransactWrite {
   /** DynamoDB's limit of the length of a client request token. */
   public static final int MAX_TOKEN_LENGTH = 36;
 
-  private final List<Action> actions = new ArrayList<>();
-  private final Map<String, Map<Key, Action>> byTable = new HashMap<>();
-  private long bytes;
+  // The overloads users call; the actions are held and checked by WriteActions, made by
+  // TransactItems (and GuardedWrites for @Unique records), and sent by TransactWriteSender.
+  private final WriteActions actions = new WriteActions();
   private String token;
-  /**
-   * Guard actions turned into transfers, each with the number of actions held when the operation
-   * that made it began, to undo with that operation's actions.
-   */
-  private final java.util.ArrayDeque<Object[]> transfers = new java.util.ArrayDeque<>();
 
   private TransactWrite() {}
 
@@ -172,15 +160,8 @@ public final class TransactWrite {
   private <T> TransactWrite put(MappedTableResource<T> table, T item, Expression condition,
       ReturnValuesOnConditionCheckFailure onFailure, boolean conditional) {
     int index = checkArguments(TransactOperation.PUT, table, item, "item", condition, onFailure, conditional);
-    Key key = table.keyFrom(item);
-    long size = ItemSize.of(table.tableSchema().itemToMap(item, true)) + ItemSize.of(condition);
-    TransactPutItemEnhancedRequest.Builder<T> request = TransactPutItemEnhancedRequest.builder(itemClass(table))
-        .item(item).conditionExpression(condition);
-    if (onFailure == ReturnValuesOnConditionCheckFailure.ALL_OLD) {
-      request.returnValuesOnConditionCheckFailure(onFailure);
-    }
-    TransactPutItemEnhancedRequest<T> built = request.build();
-    return add(index, TransactOperation.PUT, table, key, onFailure, size, enhanced(r -> r.addPutItem(table, built)));
+    actions.add(TransactItems.put(index, table, item, condition, onFailure));
+    return this;
   }
 
   /**
@@ -239,15 +220,8 @@ public final class TransactWrite {
   private <T> TransactWrite update(MappedTableResource<T> table, T item, Expression condition,
       ReturnValuesOnConditionCheckFailure onFailure, boolean conditional) {
     int index = checkArguments(TransactOperation.UPDATE, table, item, "item", condition, onFailure, conditional);
-    Key key = table.keyFrom(item);
-    long size = ItemSize.of(table.tableSchema().itemToMap(item, true)) + ItemSize.of(condition);
-    TransactUpdateItemEnhancedRequest.Builder<T> request = TransactUpdateItemEnhancedRequest.builder(itemClass(table))
-        .item(item).conditionExpression(condition);
-    if (onFailure == ReturnValuesOnConditionCheckFailure.ALL_OLD) {
-      request.returnValuesOnConditionCheckFailure(onFailure);
-    }
-    TransactUpdateItemEnhancedRequest<T> built = request.build();
-    return add(index, TransactOperation.UPDATE, table, key, onFailure, size, enhanced(r -> r.addUpdateItem(table, built)));
+    actions.add(TransactItems.update(index, table, item, condition, onFailure));
+    return this;
   }
 
   /**
@@ -292,21 +266,8 @@ public final class TransactWrite {
       throw new IllegalArgumentException("transaction action " + (index + 1) + " (an update) of " + record.getSimpleName()
           + " in table " + table.tableName() + ", which maps " + mapped.getSimpleName());
     }
-    Map<String, AttributeValue> keyMap = update.key();
-    software.amazon.awssdk.services.dynamodb.model.Update sent = update.toTransactUpdate(table.tableName());
-    TableMetadata metadata = table.tableSchema().tableMetadata();
-    Key.Builder key = Key.builder().partitionValue(keyMap.get(metadata.primaryPartitionKey()));
-    metadata.primarySortKey().ifPresent(sort -> key.sortValue(keyMap.get(sort)));
-    long size = ItemSize.of(keyMap) + ItemSize.utf8(sent.updateExpression()) + ItemSize.utf8(sent.conditionExpression());
-    for (Map.Entry<String, String> e : sent.expressionAttributeNames().entrySet()) {
-      size += ItemSize.utf8(e.getKey()) + ItemSize.utf8(e.getValue());
-    }
-    if (sent.hasExpressionAttributeValues()) {
-      size += ItemSize.of(sent.expressionAttributeValues());
-    }
-    TransactWriteItem item = TransactWriteItem.builder().update(sent).build();
-    return add(index, TransactOperation.UPDATE, table, key.build(), update.returnsOldItemOnConditionFailure()
-        ? ReturnValuesOnConditionCheckFailure.ALL_OLD : ReturnValuesOnConditionCheckFailure.NONE, size, () -> item);
+    actions.add(TransactItems.update(index, table, update));
+    return this;
   }
 
   /**
@@ -399,10 +360,12 @@ public final class TransactWrite {
   public <T> TransactWrite delete(MappedTableResource<T> table, T item) {
     Key key = keyOf(TransactOperation.DELETE, table, item);
     if (UniqueGuards.guarded(table, item)) {
-      return deleteGuarded(table, item, key);
+      GuardedWrites.delete(actions, table, item, key);
+      return this;
     }
     return delete(table, key, null, ReturnValuesOnConditionCheckFailure.NONE, false);
   }
+
 
   /**
    * Adds a delete of the item with {@code item}'s key that happens only if {@code condition} holds.
@@ -474,15 +437,10 @@ public final class TransactWrite {
   private TransactWrite delete(MappedTableResource<?> table, Key key, Expression condition,
       ReturnValuesOnConditionCheckFailure onFailure, boolean conditional) {
     int index = checkArguments(TransactOperation.DELETE, table, key, "key", condition, onFailure, conditional);
-    long size = ItemSize.of(key.primaryKeyMap(table.tableSchema())) + ItemSize.of(condition);
-    TransactDeleteItemEnhancedRequest.Builder request = TransactDeleteItemEnhancedRequest.builder().key(key)
-        .conditionExpression(condition);
-    if (onFailure == ReturnValuesOnConditionCheckFailure.ALL_OLD) {
-      request.returnValuesOnConditionCheckFailure(onFailure);
-    }
-    TransactDeleteItemEnhancedRequest built = request.build();
-    return add(index, TransactOperation.DELETE, table, key, onFailure, size, enhanced(r -> r.addDeleteItem(table, built)));
+    actions.add(TransactItems.delete(index, table, key, condition, onFailure));
+    return this;
   }
+
 
   /**
    * Adds a condition on the item with {@code key} that the transaction does not write: when it
@@ -512,15 +470,10 @@ public final class TransactWrite {
   public TransactWrite conditionCheck(MappedTableResource<?> table, Key key, Expression condition,
       ReturnValuesOnConditionCheckFailure onFailure) {
     int index = checkArguments(TransactOperation.CONDITION_CHECK, table, key, "key", condition, onFailure, true);
-    long size = ItemSize.of(key.primaryKeyMap(table.tableSchema())) + ItemSize.of(condition);
-    ConditionCheck.Builder request = ConditionCheck.builder().key(key).conditionExpression(condition);
-    if (onFailure == ReturnValuesOnConditionCheckFailure.ALL_OLD) {
-      request.returnValuesOnConditionCheckFailure(onFailure);
-    }
-    ConditionCheck<Object> built = request.build();
-    return add(index, TransactOperation.CONDITION_CHECK, table, key, onFailure, size,
-        enhanced(r -> addConditionCheck(r, table, built)));
+    actions.add(TransactItems.conditionCheck(index, table, key, condition, onFailure));
+    return this;
   }
+
 
   /**
    * Adds a typed condition on the item with {@code key} that the transaction does not write,
@@ -586,12 +539,6 @@ public final class TransactWrite {
     return TreeCondition.of(condition).toExpression((RecordSchema<T>) schema);
   }
 
-  @SuppressWarnings("unchecked")
-  private static <T> void addConditionCheck(TransactWriteItemsEnhancedRequest.Builder request,
-      MappedTableResource<T> table, ConditionCheck<?> check) {
-    request.addConditionCheck(table, (ConditionCheck<T>) check);
-  }
-
   /**
    * Adds the move of an item to a new primary key, as two actions: a put of {@code newItem}
    * conditional on {@code attribute_not_exists(<partition key attribute>)} (no item has the new
@@ -619,23 +566,19 @@ public final class TransactWrite {
     Key from = table.keyFrom(oldItem);
     Key to = table.keyFrom(newItem);
     if (from.equals(to)) {
-      throw new IllegalArgumentException("a move of {" + io.dynakeys.runtime.internal.PrimaryKey.describe(from, table) + "} in table " + table.tableName()
-          + " to the same key: the old and the new item have one primary key, so there is nothing to move; write"
-          + " the new values with update or put");
+      throw new IllegalArgumentException("a move of {" + PrimaryKey.describe(from, table) + "} in table "
+          + table.tableName() + " to the same key: the old and the new item have one primary key, so there is"
+          + " nothing to move; write the new values with update or put");
     }
     if (actions.size() + 2 > MAX_ACTIONS) {
-      throw new IllegalArgumentException(Action.describe(actions.size(), TransactOperation.PUT, table, to)
+      throw new IllegalArgumentException(TransactAction.describe(actions.size(), TransactOperation.PUT, table, to)
           + ", the put of a move, cannot be added: a move takes two actions and the transaction holds "
           + actions.size() + " of DynamoDB's " + MAX_ACTIONS);
     }
-    int before = actions.size();
-    put(table, newItem, absent(table));
-    try {
-      delete(table, from, present(table));
-    } catch (RuntimeException e) {
-      undoLast(before);
-      throw e;
-    }
+    actions.all(() -> {
+      put(table, newItem, TransactItems.absent(table));
+      delete(table, from, TransactItems.present(table));
+    });
     return this;
   }
 
@@ -660,23 +603,7 @@ public final class TransactWrite {
   public <T> TransactWrite insert(MappedTableResource<T> table, T item) {
     Objects.requireNonNull(table, "a transaction insert on a null table");
     Objects.requireNonNull(item, () -> "a transaction insert in table " + table.tableName() + " of a null item");
-    int before = actions.size();
-    try {
-      put(table, item, absent(table), ReturnValuesOnConditionCheckFailure.NONE, true);
-      RecordSchema<T> schema = UniqueGuards.schema(table, item);
-      if (schema != null) {
-        Map<String, AttributeValue> owner = keyMap(table, item);
-        for (var guard : UniqueGuards.of(schema)) {
-          UniqueGuards.Value value = UniqueGuards.guardOf(schema, guard, item, pk(table), sk(table));
-          if (value != null) {
-            putGuard(table, schema, value, owner, before);
-          }
-        }
-      }
-    } catch (RuntimeException e) {
-      undoLast(before);
-      throw e;
-    }
+    GuardedWrites.insert(actions, table, item);
     return this;
   }
 
@@ -705,178 +632,12 @@ public final class TransactWrite {
     Key key = table.keyFrom(newItem);
     if (!table.keyFrom(oldItem).equals(key)) {
       throw new IllegalArgumentException("a replace in table " + table.tableName() + " of {"
-          + io.dynakeys.runtime.internal.PrimaryKey.describe(table.keyFrom(oldItem), table) + "} by an item of another key {"
-          + io.dynakeys.runtime.internal.PrimaryKey.describe(key, table) + "}: delete(table, old) and insert(table, new) in"
+          + PrimaryKey.describe(table.keyFrom(oldItem), table) + "} by an item of another key {"
+          + PrimaryKey.describe(key, table) + "}: delete(table, old) and insert(table, new) in"
           + " one transaction move an item and its guards");
     }
-    RecordSchema<T> schema = UniqueGuards.schema(table, newItem);
-    int before = actions.size();
-    try {
-      Expression condition = present(table);
-      List<UniqueGuards.Value[]> moves = new ArrayList<>();
-      if (schema != null) {
-        Expression same = sameUniques(schema, oldItem);
-        if (same != null) {
-          condition = Expression.join(condition, same, " AND ");
-        }
-        for (var guard : UniqueGuards.of(schema)) {
-          UniqueGuards.Value was = UniqueGuards.guardOf(schema, guard, oldItem, pk(table), sk(table));
-          UniqueGuards.Value now = UniqueGuards.guardOf(schema, guard, newItem, pk(table), sk(table));
-          if (!Objects.equals(was == null ? null : was.key(), now == null ? null : now.key())) {
-            moves.add(new UniqueGuards.Value[] {was, now});
-          }
-        }
-      }
-      put(table, newItem, condition, ReturnValuesOnConditionCheckFailure.NONE, true);
-      Map<String, AttributeValue> owner = keyMap(table, newItem);
-      for (UniqueGuards.Value[] move : moves) {
-        if (move[0] != null) {
-          deleteGuard(table, schema, move[0], owner, before);
-        }
-        if (move[1] != null) {
-          putGuard(table, schema, move[1], owner, before);
-        }
-      }
-    } catch (RuntimeException e) {
-      undoLast(before);
-      throw e;
-    }
+    GuardedWrites.replace(actions, table, oldItem, newItem);
     return this;
-  }
-
-  /** The delete of an item with unique components: conditional on its unique values, and of its guards. */
-  private <T> TransactWrite deleteGuarded(MappedTableResource<T> table, T item, Key key) {
-    RecordSchema<T> schema = UniqueGuards.schema(table, item);
-    int before = actions.size();
-    try {
-      Expression same = sameUniques(schema, item);
-      delete(table, key, same, ReturnValuesOnConditionCheckFailure.NONE, same != null);
-      Map<String, AttributeValue> owner = keyMap(table, item);
-      for (var guard : UniqueGuards.of(schema)) {
-        UniqueGuards.Value value = UniqueGuards.guardOf(schema, guard, item, pk(table), sk(table));
-        if (value != null) {
-          deleteGuard(table, schema, value, owner, before);
-        }
-      }
-    } catch (RuntimeException e) {
-      undoLast(before);
-      throw e;
-    }
-    return this;
-  }
-
-  /** The stored item's unique values are {@code item}'s: equal, or absent where it has none. */
-  private static <T> Expression sameUniques(RecordSchema<T> schema, T item) {
-    Condition<T> all = null;
-    for (var guard : UniqueGuards.of(schema)) {
-      @SuppressWarnings({"unchecked", "rawtypes"})
-      Condition<T> one = UniqueGuards.valueOf(guard, item) == null ? Condition.notExists(guard.handle())
-          : Condition.eq((io.dynakeys.runtime.entity.Attribute) guard.handle(), guard.handle().get(item));
-      all = all == null ? one : all.and(one);
-    }
-    return all == null ? null : TreeCondition.of(all).toExpression(schema);
-  }
-
-  private <T> void putGuard(MappedTableResource<T> table, RecordSchema<T> schema, UniqueGuards.Value value,
-      Map<String, AttributeValue> owner, int before) {
-    addGuard(TransactOperation.PUT, table, new Action.Guard(schema.descriptor().orElseThrow().name(),
-        value.component(), value.value(), value.keyMap(), owner), value.key(), before);
-  }
-
-  private <T> void deleteGuard(MappedTableResource<T> table, RecordSchema<T> schema, UniqueGuards.Value value,
-      Map<String, AttributeValue> owner, int before) {
-    addGuard(TransactOperation.DELETE, table, new Action.Guard(schema.descriptor().orElseThrow().name(),
-        value.component(), value.value(), value.keyMap(), owner), value.key(), before);
-  }
-
-  /**
-   * Adds a guard's put (conditional on no guard having the value) or delete (conditional on the
-   * guard being its owner's). A value that one item gives up and another takes in the same
-   * transaction is one action, since DynamoDB takes one per item: a put of the guard for its new
-   * owner, conditional on it being the old owner's. {@code before} is the number of actions held
-   * when the operation adding the guard began: a refused operation takes back the transfers it made,
-   * never those of the operations before it.
-   */
-  private void addGuard(TransactOperation operation, MappedTableResource<?> table, Action.Guard guard, Key key,
-      int before) {
-    Action earlier = byTable.getOrDefault(table.tableName(), Map.of()).get(key);
-    if (earlier != null && earlier.guard() != null && earlier.operation() != operation) {
-      Action.Guard put = operation == TransactOperation.PUT ? guard : earlier.guard();
-      Action.Guard delete = operation == TransactOperation.DELETE ? guard : earlier.guard();
-      Map<String, String> names = new HashMap<>();
-      Map<String, AttributeValue> values = new HashMap<>();
-      String condition = ownedBy(delete.owner(), names, values);
-      TransactWriteItem request = guardPut(table, put, condition, names, values);
-      Action transfer = new Action(earlier.index(), TransactOperation.PUT, table, key, true,
-          guardPutSize(put, condition, names, values), () -> request, put.transferredFrom(delete.owner()));
-      refuseOverLimit(transfer, transfer.bytes() - earlier.bytes());
-      actions.set(earlier.index(), transfer);
-      byTable.get(table.tableName()).put(key, transfer);
-      bytes += transfer.bytes() - earlier.bytes();
-      transfers.push(new Object[] {before, earlier, transfer});
-      return;
-    }
-    long size;
-    TransactWriteItem request;
-    Map<String, String> names = new HashMap<>();
-    Map<String, AttributeValue> values = new HashMap<>();
-    if (operation == TransactOperation.PUT) {
-      names.put("#dynakeysPk", pk(table));
-      String condition = "attribute_not_exists(#dynakeysPk)";
-      request = guardPut(table, guard, condition, names, values);
-      size = guardPutSize(guard, condition, names, values);
-    } else {
-      String condition = ownedBy(guard.owner(), names, values);
-      request = TransactWriteItem.builder().delete(d -> d.tableName(table.tableName())
-          .key(guard.keyMap()).conditionExpression(condition).expressionAttributeNames(names)
-          .expressionAttributeValues(values)).build();
-      size = ItemSize.of(guard.keyMap()) + expressionSize(condition, names, values);
-    }
-    add(actions.size(), operation, table, key, operation == TransactOperation.PUT
-        ? ReturnValuesOnConditionCheckFailure.ALL_OLD : ReturnValuesOnConditionCheckFailure.NONE, size,
-        () -> request, guard);
-  }
-
-  private static TransactWriteItem guardPut(MappedTableResource<?> table, Action.Guard guard, String condition,
-      Map<String, String> names, Map<String, AttributeValue> values) {
-    Map<String, AttributeValue> item = guardItem(guard);
-    return TransactWriteItem.builder().put(p -> {
-      p.tableName(table.tableName()).item(item).conditionExpression(condition).expressionAttributeNames(names)
-          .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
-      if (!values.isEmpty()) {
-        p.expressionAttributeValues(values);
-      }
-    }).build();
-  }
-
-  private static Map<String, AttributeValue> guardItem(Action.Guard guard) {
-    Map<String, AttributeValue> item = new HashMap<>(guard.keyMap());
-    guard.owner().forEach((attribute, value) -> item.put(UniqueGuards.OWNER + attribute, value));
-    return item;
-  }
-
-  private static long guardPutSize(Action.Guard guard, String condition, Map<String, String> names,
-      Map<String, AttributeValue> values) {
-    return ItemSize.of(guardItem(guard)) + expressionSize(condition, names, values);
-  }
-
-  private static long expressionSize(String condition, Map<String, String> names, Map<String, AttributeValue> values) {
-    return ItemSize.utf8(condition) + ItemSize.of(values)
-        + names.entrySet().stream().mapToLong(e -> ItemSize.utf8(e.getKey()) + ItemSize.utf8(e.getValue())).sum();
-  }
-
-  /** {@code owner_pk = :pk AND owner_sk = :sk}: the guard is {@code owner}'s. */
-  private static String ownedBy(Map<String, AttributeValue> owner, Map<String, String> names,
-      Map<String, AttributeValue> values) {
-    StringBuilder condition = new StringBuilder();
-    int i = 0;
-    for (Map.Entry<String, AttributeValue> e : owner.entrySet()) {
-      condition.append(i == 0 ? "" : " AND ").append("#dynakeysOwner").append(i).append(" = :dynakeysOwner").append(i);
-      names.put("#dynakeysOwner" + i, UniqueGuards.OWNER + e.getKey());
-      values.put(":dynakeysOwner" + i, e.getValue());
-      i++;
-    }
-    return condition.toString();
   }
 
   /** Refuses a write of a record with unique components that would not keep its guards. */
@@ -886,28 +647,6 @@ public final class TransactWrite {
           + " with @Unique components (" + UniqueGuards.names(table, item) + "), which would not keep their guards:"
           + " use " + instead);
     }
-  }
-
-  private static <T> Map<String, AttributeValue> keyMap(MappedTableResource<T> table, T item) {
-    return table.keyFrom(item).keyMap(table.tableSchema(), TableMetadata.primaryIndexName());
-  }
-
-  private static String pk(MappedTableResource<?> table) {
-    return table.tableSchema().tableMetadata().primaryPartitionKey();
-  }
-
-  private static String sk(MappedTableResource<?> table) {
-    return table.tableSchema().tableMetadata().primarySortKey().orElse(null);
-  }
-
-  private static Expression absent(MappedTableResource<?> table) {
-    return Expression.builder().expression("attribute_not_exists(#dynakeysPk)")
-        .putExpressionName("#dynakeysPk", pk(table)).build();
-  }
-
-  private static Expression present(MappedTableResource<?> table) {
-    return Expression.builder().expression("attribute_exists(#dynakeysPk)")
-        .putExpressionName("#dynakeysPk", pk(table)).build();
   }
 
   /**
@@ -947,7 +686,7 @@ public final class TransactWrite {
    * @return bytes, never below what DynamoDB counts for the same items and keys
    */
   public long estimatedBytes() {
-    return bytes;
+    return actions.bytes();
   }
 
   /**
@@ -975,14 +714,8 @@ public final class TransactWrite {
    */
   public void execute(DynamoDbClient client) {
     Objects.requireNonNull(client, "client");
-    TransactWriteItemsRequest request = request();
-    List<Action> sent = List.copyOf(actions);
-    try {
-      client.transactWriteItems(request);
-    } catch (TransactionCanceledException e) {
-      TransactionCancelledException cancelled = new TransactionCancelledException("write", sent, e);
-      throw UniqueViolationException.of(cancelled, sent).map(RuntimeException.class::cast).orElse(cancelled);
-    }
+    List<TransactAction> sent = actions.sent();
+    TransactWriteSender.send(client, actions.request(token), e -> cancelled(sent, e));
   }
 
   /**
@@ -1010,53 +743,17 @@ public final class TransactWrite {
    */
   public CompletableFuture<Void> executeAsync(DynamoDbAsyncClient client) {
     Objects.requireNonNull(client, "client");
-    TransactWriteItemsRequest request = request();
-    List<Action> sent = List.copyOf(actions);
-    CompletableFuture<?> future;
-    try {
-      future = client.transactWriteItems(request);
-    } catch (RuntimeException e) {
-      future = CompletableFuture.failedFuture(e);
-    }
-    return future.handle((done, error) -> {
-      if (error != null) {
-        RuntimeException mapped = TransactionCancelledException.mapped("write", sent, error);
-        if (mapped instanceof TransactionCancelledException cancelled) {
-          throw UniqueViolationException.of(cancelled, sent).map(RuntimeException.class::cast).orElse(cancelled);
-        }
-        throw mapped;
-      }
-      return null;
-    });
-  }
-
-
-  private TransactWriteItemsRequest request() {
-    if (actions.isEmpty()) {
-      throw new IllegalArgumentException("a transaction without actions: DynamoDB refuses an empty"
-          + " TransactWriteItems; add a put, update, delete or condition check");
-    }
-    List<TransactWriteItem> items = new ArrayList<>(actions.size());
-    for (Action a : actions) {
-      items.add(a.item().get());
-    }
-    TransactWriteItemsRequest.Builder request = TransactWriteItemsRequest.builder().transactItems(items);
-    if (token != null) {
-      request.clientRequestToken(token);
-    }
-    return request.build();
+    List<TransactAction> sent = actions.sent();
+    return TransactWriteSender.sendAsync(client, actions.request(token), e -> cancelled(sent, e));
   }
 
   /**
-   * The request item of an action of the enhanced client, made by its own operation (with the
-   * table's extensions) when the transaction is sent, from a request of that one action.
+   * The exception of a cancelled transaction: a {@link UniqueViolationException} when a guard put
+   * found its value taken by another item, else the {@link TransactionCancelledException}.
    */
-  private static Supplier<TransactWriteItem> enhanced(Consumer<TransactWriteItemsEnhancedRequest.Builder> adder) {
-    return () -> {
-      TransactWriteItemsEnhancedRequest.Builder one = TransactWriteItemsEnhancedRequest.builder();
-      adder.accept(one);
-      return one.build().transactWriteItems().get(0);
-    };
+  private static RuntimeException cancelled(List<TransactAction> sent, TransactionCanceledException e) {
+    TransactionCancelledException cancelled = new TransactionCancelledException("write", sent, e);
+    return UniqueViolationException.of(cancelled, sent).map(RuntimeException.class::cast).orElse(cancelled);
   }
 
   /** Null checks, and the refusals of the arguments; the action's place. */
@@ -1084,70 +781,5 @@ public final class TransactWrite {
     Objects.requireNonNull(item, () -> "transaction " + operation.label() + " in table " + table.tableName()
         + " of a null item");
     return table.keyFrom(item);
-  }
-
-  private TransactWrite add(int index, TransactOperation operation, MappedTableResource<?> table, Key key,
-      ReturnValuesOnConditionCheckFailure onFailure, long size, Supplier<TransactWriteItem> item) {
-    return add(index, operation, table, key, onFailure, size, item, null);
-  }
-
-  private TransactWrite add(int index, TransactOperation operation, MappedTableResource<?> table, Key key,
-      ReturnValuesOnConditionCheckFailure onFailure, long size, Supplier<TransactWriteItem> item, Action.Guard guard) {
-    Action action = new Action(index, operation, table, key, onFailure == ReturnValuesOnConditionCheckFailure.ALL_OLD,
-        size, item, guard);
-    if (actions.size() >= MAX_ACTIONS) {
-      throw new IllegalArgumentException(action.describe() + " cannot be added: DynamoDB takes at most " + MAX_ACTIONS
-          + " actions in one transaction");
-    }
-    Map<Key, Action> items = byTable.computeIfAbsent(table.tableName(), t -> new HashMap<>());
-    Action earlier = items.get(key);
-    if (earlier != null) {
-      throw new IllegalArgumentException(action.describe() + " acts on the item of " + earlier.describe()
-          + " again: DynamoDB refuses a transaction with two actions on one item; combine them into one");
-    }
-    refuseOverLimit(action, size);
-    items.put(key, action);
-    actions.add(action);
-    bytes += size;
-    return this;
-  }
-
-  /**
-   * Refuses {@code action} when the {@code added} bytes it brings (its size, or for an action that
-   * takes the place of another, the difference) take the estimate over {@link #MAX_BYTES}.
-   */
-  private void refuseOverLimit(Action action, long added) {
-    if (bytes + added > MAX_BYTES) {
-      throw new IllegalArgumentException(action.describe() + " takes the transaction's estimated size to "
-          + (bytes + added) + " bytes (" + action.bytes() + " of them this action's), over DynamoDB's " + MAX_BYTES
-          + " (4 MB) for the items of one transaction; split the transaction");
-    }
-  }
-
-  /**
-   * Takes back the actions added since {@code size} actions were held (a half-added move), and the
-   * transfers made by operations that began then or later.
-   */
-  private void undoLast(int size) {
-    while (!transfers.isEmpty() && (int) transfers.peek()[0] >= size) {
-      Object[] t = transfers.pop();
-      Action earlier = (Action) t[1];
-      Action transfer = (Action) t[2];
-      if (earlier.index() < size) {
-        actions.set(earlier.index(), earlier);
-        byTable.get(earlier.table().tableName()).put(earlier.key(), earlier);
-        bytes += earlier.bytes() - transfer.bytes();
-      }
-    }
-    while (actions.size() > size) {
-      Action a = actions.remove(actions.size() - 1);
-      byTable.get(a.table().tableName()).remove(a.key());
-      bytes -= a.bytes();
-    }
-  }
-
-  @SuppressWarnings("unchecked")
-  private static <T> Class<T> itemClass(MappedTableResource<T> table) {
-    return (Class<T>) table.tableSchema().itemType().rawClass();
   }
 }

@@ -1,5 +1,7 @@
 package io.dynakeys.runtime.transact;
 
+import io.dynakeys.runtime.internal.transact.TransactAction;
+import io.dynakeys.runtime.internal.transact.UniqueGuards;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +45,7 @@ public final class TransactionCancelledException extends RuntimeException {
     private final Map<String, AttributeValue> oldAttributes;
     private final String described;
 
-    Reason(Action action, CancellationReason reason) {
+    Reason(TransactAction action, CancellationReason reason) {
       this.index = action.index();
       this.operation = action.operation();
       this.table = action.table();
@@ -170,7 +172,7 @@ public final class TransactionCancelledException extends RuntimeException {
     public <T> Optional<T> oldItem(Class<T> type) {
       Class<?> itemType = table.tableSchema().itemType().rawClass();
       if (!type.isAssignableFrom(itemType)) {
-        throw new IllegalArgumentException("the old item of " + Action.describe(index, operation, table, key)
+        throw new IllegalArgumentException("the old item of " + TransactAction.describe(index, operation, table, key)
             + " is a " + itemType.getName() + ", not a " + type.getName());
       }
       if (oldAttributes == null) {
@@ -190,7 +192,7 @@ public final class TransactionCancelledException extends RuntimeException {
   private final transient List<Reason> reasons;
   private final transient List<Reason> failed;
 
-  TransactionCancelledException(String kind, List<Action> actions, TransactionCanceledException cause) {
+  TransactionCancelledException(String kind, List<TransactAction> actions, TransactionCanceledException cause) {
     this(kind, cause, reasons(actions, cause));
   }
 
@@ -200,7 +202,7 @@ public final class TransactionCancelledException extends RuntimeException {
     this.failed = reasons.stream().filter(Reason::failed).toList();
   }
 
-  private static List<Reason> reasons(List<Action> actions, TransactionCanceledException cause) {
+  private static List<Reason> reasons(List<TransactAction> actions, TransactionCanceledException cause) {
     List<CancellationReason> given = cause.hasCancellationReasons() ? cause.cancellationReasons() : List.of();
     List<Reason> out = new ArrayList<>(actions.size());
     for (int i = 0; i < actions.size(); i++) {
@@ -218,7 +220,7 @@ public final class TransactionCancelledException extends RuntimeException {
   }
 
   /** The cancellation a failed future carries, or the failure itself, without the future's wrapper. */
-  static RuntimeException mapped(String kind, List<Action> actions, Throwable error) {
+  static RuntimeException mapped(String kind, List<TransactAction> actions, Throwable error) {
     Throwable t = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
     if (t instanceof TransactionCanceledException cancelled) {
       return new TransactionCancelledException(kind, actions, cancelled);

@@ -1,5 +1,7 @@
 package io.dynakeys.runtime.transact;
 
+import io.dynakeys.runtime.internal.transact.TransactAction;
+import io.dynakeys.runtime.internal.transact.UniqueGuards;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -44,10 +46,10 @@ public final class UniqueViolationException extends RuntimeException {
    * when the returned guard names a third item; a missing guard (the value is free), or one that
    * is the old or the new owner's, is no violation, and the plain cancellation is thrown.
    */
-  static Optional<UniqueViolationException> of(TransactionCancelledException cancelled, java.util.List<Action> sent) {
+  static Optional<UniqueViolationException> of(TransactionCancelledException cancelled, java.util.List<TransactAction> sent) {
     for (TransactionCancelledException.Reason r : cancelled.failed()) {
-      Action action = sent.get(r.index());
-      Action.Guard guard = action.guard();
+      TransactAction action = sent.get(r.index());
+      TransactAction.Guard guard = action.guard();
       if (guard != null && action.operation() == TransactOperation.PUT
           && r.code() == CancellationCode.CONDITIONAL_CHECK_FAILED) {
         Map<String, AttributeValue> holder = r.oldAttributes().map(UniqueGuards::owner).orElse(Map.of());

@@ -1,4 +1,4 @@
-package io.dynakeys.runtime.transact;
+package io.dynakeys.runtime.internal.transact;
 
 import io.dynakeys.runtime.entity.Attribute;
 import io.dynakeys.codecs.internal.entity.EntityDescriptor;
@@ -21,9 +21,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * sort key when the table has one) and holds the owning item's primary key in attributes named
  * {@code owner_<key attribute>}, so a guard is deleted only by its owner and a violation names it.
  */
-final class UniqueGuards {
+public final class UniqueGuards {
   /** The prefix of the attributes that hold the owner's key on a guard. */
-  static final String OWNER = EntityDescriptor.UniqueGuard.OWNER_ATTRIBUTE_PREFIX;
+  public static final String OWNER = EntityDescriptor.UniqueGuard.OWNER_ATTRIBUTE_PREFIX;
 
   private UniqueGuards() {}
 
@@ -35,11 +35,11 @@ final class UniqueGuards {
    * @param key the guard's primary key
    * @param keyMap the same key as attributes
    */
-  record Value(String component, String value, Key key, Map<String, AttributeValue> keyMap) {}
+  public record Value(String component, String value, Key key, Map<String, AttributeValue> keyMap) {}
 
   /** The generated record schema of {@code item} in {@code table}, or {@code null} when it has none. */
   @SuppressWarnings("unchecked")
-  static <T> RecordSchema<T> schema(MappedTableResource<?> table, Object item) {
+  public static <T> RecordSchema<T> schema(MappedTableResource<?> table, Object item) {
     TableSchema<?> schema = table.tableSchema();
     if (schema instanceof RecordSchema<?> record) {
       return (RecordSchema<T>) record;
@@ -55,7 +55,7 @@ final class UniqueGuards {
   }
 
   /** Whether writes of {@code item} (or, without one, of any record of the table) must keep guards. */
-  static boolean guarded(MappedTableResource<?> table, Object item) {
+  public static boolean guarded(MappedTableResource<?> table, Object item) {
     if (item == null && table.tableSchema() instanceof CollectionSchema<?> collection) {
       return collection.memberSchemas().stream().anyMatch(UniqueGuards::hasUniques);
     }
@@ -68,7 +68,7 @@ final class UniqueGuards {
   }
 
   /** The names of the record's unique components, for messages. */
-  static String names(MappedTableResource<?> table, Object item) {
+  public static String names(MappedTableResource<?> table, Object item) {
     List<String> out = new ArrayList<>();
     List<RecordSchema<?>> schemas = new ArrayList<>();
     RecordSchema<?> one = schema(table, item);
@@ -84,12 +84,12 @@ final class UniqueGuards {
   }
 
   /** The unique components' handles of {@code schema}'s record, in declaration order. */
-  static <T> List<EntityDescriptor.UniqueGuard<T>> of(RecordSchema<T> schema) {
+  public static <T> List<EntityDescriptor.UniqueGuard<T>> of(RecordSchema<T> schema) {
     return schema.descriptor().map(EntityDescriptor::uniques).orElse(List.of());
   }
 
   /** The value of {@code guard}'s component in {@code item}: unwrapped from an Optional, {@code null} for none. */
-  static <T> Object valueOf(EntityDescriptor.UniqueGuard<T> guard, T item) {
+  public static <T> Object valueOf(EntityDescriptor.UniqueGuard<T> guard, T item) {
     Object raw = guard.handle().get(item);
     if (raw instanceof Optional<?> o) {
       return o.orElse(null);
@@ -98,7 +98,7 @@ final class UniqueGuards {
   }
 
   /** The guard of {@code item}'s value of {@code guard}'s component, or {@code null} when it has none. */
-  static <T> Value guardOf(RecordSchema<T> schema, EntityDescriptor.UniqueGuard<T> guard, T item,
+  public static <T> Value guardOf(RecordSchema<T> schema, EntityDescriptor.UniqueGuard<T> guard, T item,
       String partitionAttribute, String sortAttribute) {
     Object value = valueOf(guard, item);
     if (value == null) {
@@ -120,7 +120,7 @@ final class UniqueGuards {
   }
 
   /** The owner's key a guard item holds. */
-  static Map<String, AttributeValue> owner(Map<String, AttributeValue> guardItem) {
+  public static Map<String, AttributeValue> owner(Map<String, AttributeValue> guardItem) {
     Map<String, AttributeValue> out = new LinkedHashMap<>();
     guardItem.forEach((attribute, value) -> {
       if (attribute.startsWith(OWNER)) {

@@ -1,8 +1,12 @@
-package io.dynakeys.runtime.transact;
+package io.dynakeys.runtime.internal.transact;
 
+import io.dynakeys.runtime.internal.PrimaryKey;
+import io.dynakeys.runtime.transact.TransactOperation;
+import java.util.Map;
 import java.util.function.Supplier;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
 import software.amazon.awssdk.enhanced.dynamodb.MappedTableResource;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
@@ -20,12 +24,14 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  * @param bytes the estimated size ({@link ItemSize})
  * @param item makes the action's request item when the transaction is sent (so the client's
  *     extensions run then, as the enhanced client runs them), or {@code null} for a get
+ * @param guard what a guard action of a {@code @Unique} value guards; {@code null} for any other
  */
-record Action(int index, TransactOperation operation, MappedTableResource<?> table, Key key, boolean returnsOld,
-    long bytes, Supplier<TransactWriteItem> item, Guard guard) {
+public record TransactAction(int index, TransactOperation operation, MappedTableResource<?> table, Key key,
+    boolean returnsOld, long bytes, Supplier<TransactWriteItem> item, Guard guard) {
 
-  Action(int index, TransactOperation operation, MappedTableResource<?> table, Key key, boolean returnsOld,
-      long bytes, Supplier<TransactWriteItem> item) {
+  /** An action that guards nothing. */
+  public TransactAction(int index, TransactOperation operation, MappedTableResource<?> table, Key key,
+      boolean returnsOld, long bytes, Supplier<TransactWriteItem> item) {
     this(index, operation, table, key, returnsOld, bytes, item, null);
   }
 
@@ -42,33 +48,31 @@ record Action(int index, TransactOperation operation, MappedTableResource<?> tab
    *     another item's), the key of the item that gives the value up; {@code null} for a plain put
    *     or delete
    */
-  record Guard(String record, String component, String value,
-      java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> keyMap,
-      java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> owner,
-      java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> from) {
+  public record Guard(String record, String component, String value, Map<String, AttributeValue> keyMap,
+      Map<String, AttributeValue> owner, Map<String, AttributeValue> from) {
 
-    Guard(String record, String component, String value,
-        java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> keyMap,
-        java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> owner) {
+    /** The guard of a plain put or delete. */
+    public Guard(String record, String component, String value, Map<String, AttributeValue> keyMap,
+        Map<String, AttributeValue> owner) {
       this(record, component, value, keyMap, owner, null);
     }
 
     /** This put of the guard as a transfer from {@code previous}, the item giving the value up. */
-    Guard transferredFrom(
-        java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> previous) {
+    public Guard transferredFrom(Map<String, AttributeValue> previous) {
       return new Guard(record, component, value, keyMap, owner, previous);
     }
   }
 
-  /** {@code action 3 (a put to table runs {pk = "SEASON#2026", sk = "…"})}. */
-  String describe() {
+  /** {@code action 3 (a put to table runs {pk = "SEASON#2026", sk = "…"})}, and what a guard action guards. */
+  public String describe() {
     return describe(index, operation, table, key)
         + (guard == null ? "" : " guarding " + guard.record() + "." + guard.component() + " = \"" + guard.value() + "\""
-            + (guard.from() == null ? "" : ", handed from the item {" + io.dynakeys.runtime.internal.PrimaryKey.describe(guard.from())
-                + "} to {" + io.dynakeys.runtime.internal.PrimaryKey.describe(guard.owner()) + "}"));
+            + (guard.from() == null ? "" : ", handed from the item {" + PrimaryKey.describe(guard.from())
+                + "} to {" + PrimaryKey.describe(guard.owner()) + "}"));
   }
 
-  static String describe(int index, TransactOperation operation, MappedTableResource<?> table, Key key) {
+  /** {@code action 3 (a put to table runs {pk = "SEASON#2026", sk = "…"})}. */
+  public static String describe(int index, TransactOperation operation, MappedTableResource<?> table, Key key) {
     String label = operation.label();
     String article = label.startsWith("u") ? "an " : "a ";
     String preposition = switch (operation) {
@@ -77,6 +81,6 @@ record Action(int index, TransactOperation operation, MappedTableResource<?> tab
       case UPDATE, CONDITION_CHECK -> " in";
     };
     return "action " + (index + 1) + " (" + article + label + preposition + " table " + table.tableName() + " {"
-        + io.dynakeys.runtime.internal.PrimaryKey.describe(key, table) + "})";
+        + PrimaryKey.describe(key, table) + "})";
   }
 }

@@ -1,4 +1,4 @@
-package io.dynakeys.runtime.transact;
+package io.dynakeys.runtime.internal.transact;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -13,10 +13,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * boolean or null one byte; a list or map three bytes plus one byte and the size (and, in a map,
  * the name) of each element; a set the sum of its elements.
  */
-final class ItemSize {
+public final class ItemSize {
   private ItemSize() {}
 
-  static long of(Map<String, AttributeValue> item) {
+  /** An item's attribute names and values. */
+  public static long of(Map<String, AttributeValue> item) {
     long size = 0;
     for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
       size += utf8(e.getKey()) + of(e.getValue());
@@ -25,7 +26,7 @@ final class ItemSize {
   }
 
   /** A condition's text, its names and its values, which travel with the action. */
-  static long of(Expression condition) {
+  public static long of(Expression condition) {
     if (condition == null) {
       return 0;
     }
@@ -41,7 +42,8 @@ final class ItemSize {
     return size;
   }
 
-  static long of(AttributeValue value) {
+  /** One value ({@code null}: one byte). */
+  public static long of(AttributeValue value) {
     if (value == null) {
       return 1;
     }
@@ -80,7 +82,8 @@ final class ItemSize {
     return 1; // BOOL, NUL
   }
 
-  static long utf8(String s) {
+  /** A string's UTF-8 bytes ({@code null}: none). */
+  public static long utf8(String s) {
     return s == null ? 0 : s.getBytes(StandardCharsets.UTF_8).length;
   }
 }
