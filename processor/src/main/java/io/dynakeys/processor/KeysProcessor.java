@@ -1,6 +1,7 @@
 package io.dynakeys.processor;
 
 import com.google.auto.service.AutoService;
+import io.dynakeys.processor.layout.LayoutCheck;
 import io.dynakeys.processor.model.CollectionModel;
 import io.dynakeys.processor.model.KeySchemaModel;
 import io.dynakeys.processor.reading.CollectionReader;
@@ -57,6 +58,8 @@ public final class KeysProcessor extends AbstractProcessor {
   private SourceFileWriter sourceFiles;
   /** javac's syntax trees, to place diagnostics where mirrors have no position; null elsewhere. */
   private com.sun.source.util.Trees trees;
+  /** Check 30: each record's layout against its committed layout files. */
+  private LayoutCheck layouts;
 
   @Override
   public synchronized void init(javax.annotation.processing.ProcessingEnvironment env) {
@@ -67,6 +70,13 @@ public final class KeysProcessor extends AbstractProcessor {
     } catch (IllegalArgumentException | LinkageError e) {
       trees = null; // not javac (or wrapped by a build tool): mirrors alone place diagnostics
     }
+    layouts = new LayoutCheck(env, trees);
+  }
+
+  /** {@code dynakeys.layouts}: the directory of the committed layout files ({@link LayoutCheck}). */
+  @Override
+  public Set<String> getSupportedOptions() {
+    return Set.of(LayoutCheck.OPTION);
   }
 
   /**
@@ -212,11 +222,16 @@ public final class KeysProcessor extends AbstractProcessor {
       List<KeySchemaModel> sharing = writtenByPartition.computeIfAbsent(
           SharedPartitionValidator.partitionGroup(model), k -> new ArrayList<>());
       SharedPartitionValidator.validate(model, sharing, report);
-      if (report.isClean()) {
+      LayoutCheck.Plan plan = report.isClean() ? layouts.check(model, report) : null;
+      if (report.isClean() && plan != null) {
         try {
-          sourceFiles.write(model.keysClass().packageName(), new KeysWriter(model).write(), type,
+          sourceFiles.write(model.keysClass().packageName(), new KeysWriter(model, plan.version(), plan.live(), plan.migration()).write(), type,
                   KeysProcessor.class.getName());
           sharing.add(model);
+          String notWritten = plan.commit();
+          if (notWritten != null) {
+            report.error(notWritten, type, model.annotation(), null);
+          }
         } catch (javax.annotation.processing.FilerException e) {
           // A source of this compilation already declares the name (a hand-written class).
           // A class file of an earlier build does not count: javac lets the file be rewritten.

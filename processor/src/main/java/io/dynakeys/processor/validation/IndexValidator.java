@@ -128,7 +128,13 @@ public final class IndexValidator {
 
   /** An error on {@code attribute} of an index declaration, placed even when it is repeated. */
   void error(KeySchemaModel model, IndexModel index, String message, String attribute) {
-    AnnotationValue value = Mirrors.explicit(index.annotation(), attribute);
+    error(report, model, index, message, attribute);
+  }
+
+  /** An error in {@code report} on {@code attribute} (or the whole annotation, when null) of an index declaration. */
+  public static void error(ValidationReport report, KeySchemaModel model, IndexModel index, String message,
+      String attribute) {
+    AnnotationValue value = attribute == null ? null : Mirrors.explicit(index.annotation(), attribute);
     if (!index.repeated()) {
       report.error(message, model.element(), index.annotation(), value);
     } else {

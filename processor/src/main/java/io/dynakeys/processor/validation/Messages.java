@@ -184,6 +184,9 @@ public final class Messages {
   }
 
   static String article(String word) {
+    if (word.length() > 1 && word.charAt(0) == 'U' && Character.isUpperCase(word.charAt(1))) {
+      return "a"; // a UUID: said "you-you-eye-dee"
+    }
     return !word.isEmpty() && "AEIOUaeiou".indexOf(word.charAt(0)) >= 0 ? "an" : "a";
   }
 
@@ -760,5 +763,129 @@ public final class Messages {
         + " set together (" + String.join(", ", members) + "), more than the " + most + " a typed update"
         + " takes in one group: an update of any of them would have to rewrite every index they key. Key"
         + " the index (or the indexes sharing these components) by fewer components, or by table-key ones";
+  }
+
+  // Layouts that evolve: the committed layout of each version.
+  public static String layoutChanged(String record, int version, String file, String change,
+      String consequence) {
+    return record + "'s stored layout differs from version " + version + " (" + file + "): " + change + ", so "
+        + consequence + ". Declare @LayoutVersion(value = " + (version + 1) + ", live = " + version
+        + ") and migrate, or undo the change";
+  }
+
+  /** What a change of stored form does to the items of {@code version}, by {@code LayoutDiff.Effect}. */
+  public static String layoutConsequence(String effect, String record, int version) {
+    switch (effect) {
+      case "KEYS":
+        return "every " + record + " item stored in version " + version + " would no longer be found by its key";
+      case "DOMAIN":
+        return "a " + record + " item stored in version " + version + " with a value outside the new domain"
+            + " would no longer be read";
+      case "INDEX":
+        return record + " items stored in version " + version + " would be missing from the index, or found"
+            + " there under keys they no longer have";
+      case "NEW_INDEX":
+        return record + " items stored in version " + version + " carry no key of it and would be missing"
+            + " from it";
+      case "UNIQUE":
+        return "the values " + record + " items of version " + version + " hold would have no guard, and a new"
+            + " item could take one";
+      case "EXPIRY":
+        return record + " items stored in version " + version + " would keep their expiry in an attribute"
+            + " the table no longer reads";
+      default:
+        throw new IllegalArgumentException(effect);
+    }
+  }
+
+  public static String layoutFileUnreadable(String file, String why) {
+    return "the layout file " + file + " cannot be read: " + why + ". Restore it from version control";
+  }
+
+  public static String layoutFileOfOtherEntity(String file, String entity, String record) {
+    return "the layout file " + file + " is " + entity + "'s, not " + record + "'s. Restore it from version"
+        + " control";
+  }
+
+  public static String layoutFileNotWritten(String file, String why) {
+    return "the layout file " + file + " cannot be written (" + why + "): set the processor option"
+        + " dynakeys.layouts to a directory the build can write, and commit what it holds";
+  }
+
+  public static String layoutVersionNotPositive(int version) {
+    return "version " + version + " is not a layout version: versions count from 1";
+  }
+
+  public static String layoutVersionBehind(String record, int version, int highest, String directory) {
+    return record + " is version " + version + ", but its layouts go to version " + highest + " (" + directory
+        + "): a layout never goes back. Declare @LayoutVersion(" + highest + ") or later";
+  }
+
+  public static String layoutVersionSkipped(String record, int version, int highest) {
+    return "version " + version + " of " + record + " follows version " + highest + ": the next version is "
+        + (highest + 1);
+  }
+
+  public static String layoutSameAsPrevious(String record, int version, int previous) {
+    return "version " + version + " of " + record + " stores what version " + previous + " stores: no item"
+        + " needs migrating. Keep version " + previous + " unless a change is coming";
+  }
+
+  public static String layoutLiveNotOlder(int live, int version) {
+    return "live = " + live + " is not an older version than " + version + ": name the version the table"
+        + " still holds items of, or 0";
+  }
+
+  public static String layoutLiveUnknown(String record, int live, String file) {
+    return "version " + live + " of " + record + " is not recorded (" + file + " does not exist): name a"
+        + " version whose layout file is committed";
+  }
+
+  public static String layoutsNotRecorded(String record) {
+    return record + "'s layouts are not recorded, so live versions cannot be read: set the processor option"
+        + " dynakeys.layouts (or keep the record in src/main/java, whose layouts go to src/main/dynakeys)";
+  }
+
+  public static String layoutMigrationNeeded(String record, int live, String component, String why) {
+    return "items of version " + live + " cannot become " + record + "s by themselves: " + component + " " + why
+        + ". Name a migration (@LayoutVersion(..., migration = ...)) that makes a " + record + " of a version "
+        + live + " item";
+  }
+
+  public static String layoutWindowUnreadable(String record, int live, String where, java.util.List<String> before,
+      java.util.List<String> after) {
+    return "during the window, " + where + " of version " + live + " is keyed by (" + String.join(", ", before)
+        + "), which " + record + "'s (" + String.join(", ", after) + ") does not hold: a read by " + record + "'s keys"
+        + " could not find the version " + live + " items. Keep the older key's components in the key";
+  }
+
+  public static String layoutLiveComponent(String record, int live, String component, String was, String is) {
+    return "version " + live + " of " + record + " keys items by " + component + " (" + was + "), which " + record
+        + (is == null ? " no longer has" : " has as " + article(is) + " " + is) + ": during the window an item's"
+        + " version " + live + " keys are computed from its components, to read its older copy and remove it. Keep "
+        + component + " in " + record + " as " + article(was) + " " + was + " until verify finds no version " + live
+        + " item";
+  }
+
+  public static String layoutLiveTypeGone(String record, int live, String component, String type) {
+    return "version " + live + " of " + record + " keys items by " + component + " of type " + type + ", which"
+        + " does not exist: keep the type until verify finds no version " + live + " item";
+  }
+
+  public static String layoutWindowTableKeys(String record, int live, String before, String after) {
+    return "version " + live + " of " + record + " is keyed by the attributes " + before + ", and " + record + " by "
+        + after + ": a table's key attributes are fixed when it is created, so both versions cannot share a table."
+        + " Keep the key attributes, or copy the items into a new table";
+  }
+
+  public static String layoutWindowIndexKeys(String record, int live, String index) {
+    return "the index " + index + " is keyed by other attributes in version " + live + " of " + record + ": an index's"
+        + " key attributes are fixed when it is created, so both versions cannot share it. Give the new keys a new"
+        + " index name";
+  }
+
+  public static String layoutMigrationNotAClass(String type) {
+    return type + " cannot be a migration: it must be a class with a constructor without parameters,"
+        + " implementing io.dynakeys.runtime.schema.LayoutMigration";
   }
 }
