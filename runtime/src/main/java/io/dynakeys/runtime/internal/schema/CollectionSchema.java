@@ -56,13 +56,16 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *
  * @param <T> the collection's interface
  */
-public final class CollectionSchema<T> extends CollectionTableSchema<T> {
+public final class CollectionSchema<T> extends CollectionTableSchema<T>
+    implements io.dynakeys.runtime.internal.LayoutWindow.Source<T> {
   private final String name;
   private final EnhancedType<T> itemType;
   private final List<Member<? extends T>> members;
   private final boolean ignoreOthers;
   private final StaticTableMetadata metadata;
   private final List<String> attributeNames;
+  /** The members' windows, or {@code null} when no member has a live older version. */
+  private final CollectionWindow<T> window;
 
   private CollectionSchema(Class<T> type, List<Member<? extends T>> members, boolean ignoreOthers) {
     this.name = type.getSimpleName();
@@ -73,6 +76,14 @@ public final class CollectionSchema<T> extends CollectionTableSchema<T> {
     Set<String> names = new LinkedHashSet<>();
     this.members.forEach(m -> names.addAll(m.schema().attributeNames()));
     this.attributeNames = List.copyOf(names);
+    this.window = this.members.stream().anyMatch(m -> m.schema().liveLayout() != null)
+        ? new CollectionWindow<>(this) : null;
+  }
+
+  /** {@inheritDoc} The windows of the members with a live older version, each for its own items. */
+  @Override
+  public io.dynakeys.runtime.internal.LayoutWindow<T> layoutWindow() {
+    return window;
   }
 
   /** One record type of the collection and its schema. */

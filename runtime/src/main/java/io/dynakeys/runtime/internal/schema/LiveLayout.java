@@ -49,6 +49,8 @@ public final class LiveLayout<R> {
   private final KeyOwnership olderOwnership;
   /** The components of the older table key, partition then sort, each once: the migration key's order. */
   private final List<String> olderTableComponents;
+  /** Whether the older table key holds every component of the current one (see {@link #olderKeyIdentifies()}). */
+  private final boolean identifies;
 
   LiveLayout(RecordSchema<R> schema, EntityDescriptor<R> descriptor, EntityDescriptor.LiveVersion live,
       LayoutMigration<Object, R> migration, Function<Object[], ?> migrationKey) {
@@ -72,6 +74,23 @@ public final class LiveLayout<R> {
       });
     }
     this.olderTableComponents = List.copyOf(components);
+    List<String> current = new ArrayList<>();
+    descriptor.layout().partition().segments().forEach(s -> current.add(s.component()));
+    if (descriptor.layout().sort() != null) {
+      descriptor.layout().sort().segments().forEach(s -> current.add(s.component()));
+    }
+    this.identifies = components.containsAll(current);
+  }
+
+  /**
+   * Whether an older table key tells the item: it holds every component of the current table key
+   * (the older one holds every component of the current one: the processor checks that), so one
+   * older key is the older key of one current key only. Not so when the current key has a component
+   * the older items did not store (a named migration makes it): two current items may then share
+   * an older key, and a write must read an older copy to know whose it is.
+   */
+  public boolean olderKeyIdentifies() {
+    return identifies;
   }
 
   private static ShardCodec shards(EntityLayout layout) {

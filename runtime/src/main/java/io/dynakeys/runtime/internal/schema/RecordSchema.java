@@ -79,7 +79,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *
  * @param <T> the record type
  */
-public final class RecordSchema<T> extends RecordTableSchema<T> {
+public final class RecordSchema<T> extends RecordTableSchema<T> implements io.dynakeys.runtime.internal.LayoutWindow.Source<T> {
   private final EnhancedType<T> itemType;
   private final RecordAttributes<T> attributes;
   private final ItemWriter<T> writer;
@@ -102,6 +102,8 @@ public final class RecordSchema<T> extends RecordTableSchema<T> {
    * {@code null}: a record without one reads and writes exactly as before, with one null check.
    */
   private final LiveLayout<T> live;
+  /** What the tables dynakeys makes do on writes and gets during the window, or {@code null}. */
+  private final RecordWindow<T> window;
 
   RecordSchema(RecordTableSchemaBuilder<T> builder) {
     this.descriptor = builder.entity;
@@ -119,6 +121,7 @@ public final class RecordSchema<T> extends RecordTableSchema<T> {
         ? new LiveLayout<>(this, descriptor, descriptor.liveVersion().get(), builder.liveMigration,
             builder.liveMigrationKey)
         : null;
+    this.window = live == null ? null : new RecordWindow<>(live);
     this.unverified = reader.verifiesKeys() ? new RecordSchema<>(this) : this;
   }
 
@@ -135,6 +138,7 @@ public final class RecordSchema<T> extends RecordTableSchema<T> {
     this.metadata = other.metadata;
     this.randomShards = other.randomShards;
     this.live = other.live;
+    this.window = other.window;
     this.unverified = this;
   }
 
@@ -290,6 +294,12 @@ public final class RecordSchema<T> extends RecordTableSchema<T> {
    */
   public LiveLayout<T> liveLayout() {
     return live;
+  }
+
+  /** {@inheritDoc} The record's own writes and gets during its window ({@link RecordWindow}). */
+  @Override
+  public io.dynakeys.runtime.internal.LayoutWindow<T> layoutWindow() {
+    return window;
   }
 
   /**
