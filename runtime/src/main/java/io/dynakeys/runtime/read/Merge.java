@@ -64,8 +64,6 @@ final class Merge<T> {
   private final boolean[] parked;
   /** Per current shard: what it returns must sort after this (what it was read up to before). */
   private final Object[] floor;
-  /** Per current shard: the merge key of the last item it returned, which an older copy meets. */
-  private final Object[] lastKeys;
   /** Per older shard read whole: the position (merge key, tie) a cursor resumes it after. */
   private final List<List<AttributeValue>> resumeAfter;
   /** The merge key of the last item returned, for the cursor of a coordinated read. */
@@ -100,7 +98,6 @@ final class Merge<T> {
     this.parkAt = window == null ? null : new Object[shards];
     this.parked = window == null ? null : new boolean[shards];
     this.floor = window == null ? null : new Object[shards];
-    this.lastKeys = window == null ? null : new Object[shards];
     this.resumeAfter = window == null ? null : new ArrayList<>(shards);
     for (int s = 0; s < shards; s++) {
       pages.add(null);
@@ -117,10 +114,6 @@ final class Merge<T> {
       if (window != null) {
         resumeAfter.add(whole ? position : null);
         frontier[s] = exhausted[s] ? WindowPlan.TOP : WindowPlan.BOTTOM;
-        if (position != null && !window.isOlder(s) && plan.sortAttribute() != null) {
-          int at = plan.positionAttributes().indexOf(plan.sortAttribute());
-          lastKeys[s] = at < 0 ? null : ReadPlan.keyOf(position.get(at));
-        }
       }
     }
     if (window != null && window.coordinated() && start != null && start.state(shards) == ReadCursor.AT) {
@@ -283,12 +276,13 @@ final class Merge<T> {
     Object head = pages.get(s).get(heads[s]);
     if (window != null) {
       WindowItem item = (WindowItem) head;
-      if (item.kind == WindowItem.Kind.OLDER && window.isOlder(s) && window.meetsInMerge()) {
-        int newer = window.newerShardOf(item);
-        if (newer >= 0 && lastKeys[newer] != null && window.compare(lastKeys[newer], item.mergeKey) == 0) {
-          take(); // its current copy was just returned: the current one wins, and this one is no item
-          return true;
-        }
+      if (item.kind == WindowItem.Kind.OLDER && window.isOlder(s) && window.meetsInMerge()
+          && lastMerged != null && window.compare(lastMerged, item.mergeKey) == 0) {
+        // A table's keys are unique, so the item just returned under this key (by this read, or
+        // by the page before it) is this item's current copy, which comes first at a tie: the
+        // current one wins, and this one is no item.
+        take();
+        return true;
       }
       head = item.value;
     }
@@ -313,9 +307,6 @@ final class Merge<T> {
     lastPositions.set(s, null);
     if (window != null) {
       Object key = ((WindowItem) item).mergeKey;
-      if (!window.isOlder(s)) {
-        lastKeys[s] = key;
-      }
       if (key != WindowPlan.BOTTOM && (lastMerged == null || window.compare(key, lastMerged) > 0)) {
         lastMerged = key;
       }

@@ -97,6 +97,12 @@ final class ReadPlan<T> {
         window, projected);
   }
 
+  /** The partition key shard {@code shard} reads: one of the query's, or during a window an older one. */
+  String partitionValue(int shard) {
+    int newer = query.partitionValues().size();
+    return shard < newer ? query.partitionValues().get(shard) : window.older().get(shard - newer).partitionValue();
+  }
+
   /** The window of this read, or {@code null}. */
   WindowPlan window() {
     return window;

@@ -36,16 +36,23 @@ final class WindowItem {
   final String newerSort;
   /** The item's table key in the current layout. */
   final Map<String, AttributeValue> newerKey;
-  /** Whether the item is stored under the keys the current layout gives it (an older item whose keys did not change). */
+  /**
+   * Whether the item is stored under the keys the current layout gives it, in the table and in the
+   * key queried (an older item only an index of which changed, read through the table), so the
+   * current shard that reads it there puts it in the merge's order.
+   */
   final boolean inPlace;
+  /** Whether the item is stored under the table key the current layout gives it: it has no other copy. */
+  final boolean sameTableKey;
   /** The record class of the item, which for an item collection tells its member. */
   final Class<?> recordClass;
   /** Why the item is of neither version. */
   final ItemMappingException error;
 
   WindowItem(Kind kind, Object value, Map<String, AttributeValue> stored, Object mergeKey, String newerPartition,
-      String newerSort, Map<String, AttributeValue> newerKey, boolean inPlace, Class<?> recordClass,
-      ItemMappingException error) {
+      String newerSort, Map<String, AttributeValue> newerKey, boolean inPlace, boolean sameTableKey,
+      Class<?> recordClass, ItemMappingException error) {
+    this.sameTableKey = sameTableKey;
     this.kind = kind;
     this.value = value;
     this.stored = stored;

@@ -410,7 +410,7 @@ final class WindowPlan {
             if (!older.isEmpty() && !item.inPlace) {
               continue; // an older shard returns it where the current layout orders it
             }
-            if (!item.inPlace) {
+            if (!item.sameTableKey) {
               check.add(item);
             }
           } else {
@@ -418,8 +418,8 @@ final class WindowPlan {
             if (item.recordClass != spec.member() || item.inPlace || !satisfiesQuery(item)) {
               continue;
             }
-            if (!meetsInMerge()) {
-              check.add(item);
+            if (!meetsInMerge() && !item.sameTableKey) {
+              check.add(item); // its current copy, if any, may be elsewhere in the index or filtered out
             }
           }
           break;

@@ -72,12 +72,13 @@ final class WindowSchema<T> implements TableSchema<Object> {
     }
     Object record = version.record();
     if (record == null || onlyMember != null && !onlyMember.itemType().rawClass().isInstance(record)) {
-      return new WindowItem(WindowItem.Kind.SKIP, null, stored, storedKey(stored), null, null, null, false, null, null);
+      return new WindowItem(WindowItem.Kind.SKIP, null, stored, storedKey(stored), null, null, null, false, false, null,
+          null);
     }
     T value = (T) record;
     if (!version.older()) {
       return new WindowItem(WindowItem.Kind.CURRENT, projecting == null ? record : projecting.mapToItem(stored), stored,
-          storedKey(stored), null, null, null, true, record.getClass(), null);
+          storedKey(stored), null, null, null, true, true, record.getClass(), null);
     }
     Map<String, AttributeValue> newerKey = new LinkedHashMap<>();
     String partition;
@@ -96,17 +97,18 @@ final class WindowSchema<T> implements TableSchema<Object> {
           "an item of the older layout whose values cannot be written in the current layout's keys: "
               + (e.getMessage() == null ? e.getClass().getName() : e.getMessage()), e));
     }
-    boolean inPlace = newerKey.equals(keys(stored, tableKeys))
+    boolean sameTableKey = newerKey.equals(keys(stored, tableKeys));
+    boolean inPlace = sameTableKey
         && (query == null || equal(stored, query.partitionAttribute(), partition)
             && (query.sortAttribute() == null || equal(stored, query.sortAttribute(), sort)));
     Object projected = projecting == null ? value : projecting.mapToItem(schema.itemToMap(value, true));
     return new WindowItem(WindowItem.Kind.OLDER, projected, stored, mergeKey == null ? WindowPlan.BOTTOM : mergeKey,
-        partition, sort, java.util.Collections.unmodifiableMap(newerKey), inPlace, record.getClass(), null);
+        partition, sort, java.util.Collections.unmodifiableMap(newerKey), inPlace, sameTableKey, record.getClass(), null);
   }
 
   private WindowItem bad(Map<String, AttributeValue> stored, ItemMappingException error) {
     return new WindowItem(WindowItem.Kind.BAD, new BadItem(stored, new SkippedItem(keys(stored, tableKeys), error)),
-        stored, storedKey(stored), null, null, null, false, null, error);
+        stored, storedKey(stored), null, null, null, false, false, null, error);
   }
 
   private static boolean equal(Map<String, AttributeValue> stored, String attribute, String value) {

@@ -250,7 +250,7 @@ public final class RecordSchema<T> extends RecordTableSchema<T> implements io.dy
    */
   @Override
   public T mapToItem(Map<String, AttributeValue> attributeMap) {
-    return reader.read(attributeMap, false);
+    return live == null ? reader.read(attributeMap, false) : mapToItem(attributeMap, false);
   }
 
   /**
@@ -494,7 +494,9 @@ public final class RecordSchema<T> extends RecordTableSchema<T> implements io.dy
       return current;
     }
     String older = live.olderOwnership().ownItemsCondition(valuePrefix + "V" + live.olderVersion(), names, values);
-    return older == null ? null : "((" + current + ") OR (" + older + "))";
+    // AND binds before OR: each version's terms stay together without parentheses, which DynamoDB
+    // refuses where they are redundant.
+    return older == null ? null : current + " OR " + older;
   }
 
   /**
