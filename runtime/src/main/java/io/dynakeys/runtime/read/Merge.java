@@ -276,11 +276,13 @@ final class Merge<T> {
     Object head = pages.get(s).get(heads[s]);
     if (window != null) {
       WindowItem item = (WindowItem) head;
-      if (item.kind == WindowItem.Kind.OLDER && window.isOlder(s) && window.meetsInMerge()
+      if (item.kind == WindowItem.Kind.OLDER && window.isOlder(s) && window.coordinated()
           && lastMerged != null && window.compare(lastMerged, item.mergeKey) == 0) {
         // A table's keys are unique, so the item just returned under this key (by this read, or
         // by the page before it) is this item's current copy, which comes first at a tie: the
-        // current one wins, and this one is no item.
+        // current one wins, and this one is no item. With a filter too: the look-up that drops an
+        // older item whose current copy the filter drops was made when its page came, and the
+        // item may have moved since.
         take();
         return true;
       }
@@ -336,6 +338,12 @@ final class Merge<T> {
 
   /** Moves shard {@code s}'s cursor position to {@code lastEvaluatedKey}, when it holds every position attribute. */
   private void moveTo(int s, Map<String, AttributeValue> lastEvaluatedKey) {
+    if (window != null && window.coordinated() && !window.isOlder(s)) {
+      // A later read resumes this shard after the last item it returned, never past it: an item that
+      // moves from the older layout into what this shard evaluated since would be in neither place
+      // for that read (its older shards are read anew).
+      return;
+    }
     List<AttributeValue> position = plan.positionOf(lastEvaluatedKey);
     if (position != null) {
       lastPositions.set(s, position);
