@@ -108,7 +108,8 @@ public final class Writes {
     if (table.tableSchema() instanceof RecordSchema<?> schema
         && schema.descriptor().map(d -> !d.uniques().isEmpty()).orElse(false)) {
       throw new IllegalArgumentException("a conditional " + operation + " of " + schema.descriptor().get().name()
-          + ", which has @Unique components, would not keep their guards: use " + instead);
+          + ", which has @Unique components (" + schema.uniqueComponentNames() + "), would not keep their guards:"
+          + " use " + instead);
     }
   }
 
