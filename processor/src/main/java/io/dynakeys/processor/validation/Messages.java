@@ -560,9 +560,17 @@ public final class Messages {
   }
 
   public static String timeToLiveInNestedRecord() {
-    return "@TimeToLive in a nested record: DynamoDB reads the time to live from a top-level attribute only."
-        + " Move it to the @KeySchema record";
+    return "@TimeToLive in a nested record: " + TOP_LEVEL_TIME_TO_LIVE;
   }
+
+  /** On the nested record's annotation: which record stores it, and where. */
+  public static String timeToLiveInNestedRecord(String component, String nested, String record, String through) {
+    return "@TimeToLive on " + component + " in " + nested + ", which " + record + " stores inside its component "
+        + through + ": " + TOP_LEVEL_TIME_TO_LIVE;
+  }
+
+  private static final String TOP_LEVEL_TIME_TO_LIVE = "DynamoDB reads the time to live from a top-level"
+      + " attribute only. Move it to the @KeySchema record";
 
   public static String twoVersionAttributes(String first) {
     return "a record has at most one @DynamoDbVersionAttribute, and " + first + " is already it";

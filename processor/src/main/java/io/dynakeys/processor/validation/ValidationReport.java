@@ -15,10 +15,15 @@ import javax.tools.Diagnostic;
  */
 public final class ValidationReport {
 
-  /** One diagnostic. */
+  /**
+   * One diagnostic.
+   *
+   * @param fallback where to print it instead when {@code element} has no source (a nested record
+   *     read from a class file), or {@code null}
+   */
   public record Item(
       Diagnostic.Kind kind, String message, Element element, AnnotationMirror annotation,
-      AnnotationValue value, Repeated repeated) {}
+      AnnotationValue value, Repeated repeated, Element fallback) {}
 
   /**
    * Where a diagnostic belongs inside a repeated annotation: javac keeps no source position for
@@ -34,18 +39,26 @@ public final class ValidationReport {
 
   /** Adds an error at {@code element}, on {@code annotation} and {@code value} when not null. */
   public void error(String message, Element element, AnnotationMirror annotation, AnnotationValue value) {
-    items.add(new Item(Diagnostic.Kind.ERROR, message, element, annotation, value, null));
+    items.add(new Item(Diagnostic.Kind.ERROR, message, element, annotation, value, null, null));
+  }
+
+  /**
+   * Adds an error on {@code annotation} of {@code element}, a component of another record than the
+   * one being read (a nested record), printed on {@code fallback} when that record has no source.
+   */
+  public void errorInNested(String message, Element element, AnnotationMirror annotation, Element fallback) {
+    items.add(new Item(Diagnostic.Kind.ERROR, message, element, annotation, null, null, fallback));
   }
 
   /** Adds an error on {@code attribute} of a repeated annotation of {@code element}. */
   public void error(String message, Element element, AnnotationMirror container, AnnotationValue value,
       Repeated repeated) {
-    items.add(new Item(Diagnostic.Kind.ERROR, message, element, container, value, repeated));
+    items.add(new Item(Diagnostic.Kind.ERROR, message, element, container, value, repeated, null));
   }
 
   /** Adds a warning at {@code element}, on {@code annotation} and {@code value} when not null. */
   public void warning(String message, Element element, AnnotationMirror annotation, AnnotationValue value) {
-    items.add(new Item(Diagnostic.Kind.WARNING, message, element, annotation, value, null));
+    items.add(new Item(Diagnostic.Kind.WARNING, message, element, annotation, value, null, null));
   }
 
   /** Whether the report holds no error (warnings allowed). */
@@ -72,12 +85,18 @@ public final class ValidationReport {
       if (item.repeated() != null && trees != null && printInTree(trees, item)) {
         continue;
       }
-      Element element = positioned(item.element());
+      if (item.fallback() != null && trees != null && trees.getPath(positioned(item.element())) == null) {
+        item = new Item(item.kind(), item.message(), item.fallback(), null, null, null, null);
+      }
+      if (trees != null && ComponentAnnotationPosition.print(trees, item)) {
+        continue;
+      }
+      Element element = ComponentAnnotationPosition.element(trees, item.element());
       Element placeable = placeableByEclipse(element);
       // Where Eclipse cannot place the record, neither can it place the record's annotation.
       Item i = placeable == element
-          ? new Item(item.kind(), item.message(), element, item.annotation(), item.value(), null)
-          : new Item(item.kind(), item.message(), placeable, null, null, null);
+          ? new Item(item.kind(), item.message(), element, item.annotation(), item.value(), null, null)
+          : new Item(item.kind(), item.message(), placeable, null, null, null, null);
       if (i.annotation() != null && i.value() != null) {
         messager.printMessage(i.kind(), i.message(), i.element(), i.annotation(), i.value());
       } else if (i.annotation() != null) {
