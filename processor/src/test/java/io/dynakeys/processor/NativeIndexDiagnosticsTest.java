@@ -141,6 +141,22 @@ class NativeIndexDiagnosticsTest {
   }
 
   @Test
+  void aNativeIndexWithoutPartitionKeyIsAnErrorThatSuggestsNoPrefix() {
+    JavaFileObject file = match(
+        "@SecondaryIndex(",
+        "    name = \"byPoints\",",
+        "    nativeKey = true,",
+        "    sortKey = \"points\")");
+    Compilation compilation = compileWithoutCrash(file);
+
+    assertThat(compilation).hadErrorContaining("the native index byPoints has no partition key: name the"
+            + " components DynamoDB keys it by in partitionKey (one to four; a native index has no prefix), or"
+            + " remove nativeKey = true to compose a key from a partitionPrefix")
+        .inFile(file).onLineContaining("name = \"byPoints\"");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
   void aPrefixOnANativeIndexIsAnErrorOnThePrefix() {
     JavaFileObject file = match(
         "@SecondaryIndex(name = \"byTeam\", nativeKey = true, partitionKey = \"team\",",

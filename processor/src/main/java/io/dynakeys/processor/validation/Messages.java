@@ -19,8 +19,9 @@ public final class Messages {
   }
 
   // Check 2: a number in a sort key without @Padded.
-  public static String unpaddedNumberInSortKey(String component, String type, int digits) {
-    return component + " is " + article(type) + " " + type + " in the sort key without @Padded: as text \"10\" sorts"
+  public static String unpaddedNumberInSortKey(String component, String type, int digits, String index) {
+    return component + " is " + article(type) + " " + type + " in the sort key"
+        + (index == null ? "" : " of the index " + index) + " without @Padded: as text \"10\" sorts"
         + " before \"2\". Add @Padded(" + digits + "), or a narrower width with a declared max";
   }
 
@@ -258,6 +259,12 @@ public final class Messages {
   public static String indexWithoutPartition(String index) {
     return "global index " + index + " has no partition key: name its partitionKey components or"
         + " set partitionPrefix";
+  }
+
+  public static String nativeIndexWithoutPartition(String index) {
+    return "the native index " + index + " has no partition key: name the components DynamoDB keys it by"
+        + " in partitionKey (one to four; a native index has no prefix), or remove nativeKey = true to"
+        + " compose a key from a partitionPrefix";
   }
 
   public static String indexAttributeClash(String index, String attribute) {
