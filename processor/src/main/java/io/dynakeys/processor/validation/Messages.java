@@ -751,6 +751,18 @@ public final class Messages {
         + ": " + why + ", so a range or the order of the items would not follow its values. " + fix;
   }
 
+  /** With a counter-example: the stored texts of two values, the greater one's sorting first. */
+  public static String nativeSortUnordered(String index, String component, String type, String why,
+      String lower, String higher, String fix) {
+    return nativeSortUnordered(index, component, type, why + " (" + higher + " sorts before " + lower + ")", fix);
+  }
+
+  public static String nativeKeyNullable(String index, String component, String type, String fix) {
+    return component + " (" + type + ") cannot key the native index " + index + ": an empty " + type
+        + " is stored as NULL, and DynamoDB refuses a write whose index key attribute is not of the"
+        + " index's type. " + fix;
+  }
+
   public static String nativeInverted(String index, String component) {
     return "@Inverted on " + component + " cannot apply in the native index " + index + ": a native"
         + " key attribute is the stored value, and DynamoDB has no per-attribute direction. Read the"
