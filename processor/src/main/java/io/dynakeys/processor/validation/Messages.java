@@ -788,4 +788,19 @@ public final class Messages {
         + " takes in one group: an update of any of them would have to rewrite every index they key. Key"
         + " the index (or the indexes sharing these components) by fewer components, or by table-key ones";
   }
+
+  /** An update's {@code set} of one member of an index group (javac: "no suitable method found"). */
+  public static String groupMemberSetAlone(String handle, String component, java.util.List<String> indexes,
+      java.util.List<String> members, java.util.List<String> sets) {
+    return handle + " cannot be set alone: " + component + " keys the " + (indexes.size() == 1 ? "index " : "indexes ")
+        + list(indexes) + ", and an update that sets it rewrites " + (indexes.size() == 1 ? "that key" : "those keys")
+        + " whole, so it sets with " + component + " every component outside the table's key that the rewritten"
+        + " keys need (" + list(members) + "). Set them through the index's group: " + String.join(" or ", sets);
+  }
+
+  /** An update's {@code set} of an index group with another number of values than members. */
+  public static String groupValueCount(String group, java.util.List<String> members, int given) {
+    return "set(" + group + ", ...) takes " + members.size() + " values after the group, one per member in this"
+        + " order: " + String.join(", ", members) + "; this call gives " + given;
+  }
 }

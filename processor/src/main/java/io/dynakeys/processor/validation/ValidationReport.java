@@ -20,10 +20,16 @@ public final class ValidationReport {
    *
    * @param fallback where to print it instead when {@code element} has no source (a nested record
    *     read from a class file), or {@code null}
+   * @param tree the place in code when it is no element (a call), or {@code null}
    */
   public record Item(
       Diagnostic.Kind kind, String message, Element element, AnnotationMirror annotation,
-      AnnotationValue value, Repeated repeated, Element fallback) {}
+      AnnotationValue value, Repeated repeated, Element fallback, com.sun.source.util.TreePath tree) {
+    Item(Diagnostic.Kind kind, String message, Element element, AnnotationMirror annotation,
+        AnnotationValue value, Repeated repeated, Element fallback) {
+      this(kind, message, element, annotation, value, repeated, fallback, null);
+    }
+  }
 
   /**
    * Where a diagnostic belongs inside a repeated annotation: javac keeps no source position for
@@ -56,6 +62,11 @@ public final class ValidationReport {
     items.add(new Item(Diagnostic.Kind.ERROR, message, element, container, value, repeated, null));
   }
 
+  /** Adds an error on {@code tree}, a place in code that is no declaration (a call). */
+  public void error(String message, com.sun.source.util.TreePath tree) {
+    items.add(new Item(Diagnostic.Kind.ERROR, message, null, null, null, null, null, tree));
+  }
+
   /** Adds a warning at {@code element}, on {@code annotation} and {@code value} when not null. */
   public void warning(String message, Element element, AnnotationMirror annotation, AnnotationValue value) {
     items.add(new Item(Diagnostic.Kind.WARNING, message, element, annotation, value, null, null));
@@ -82,6 +93,12 @@ public final class ValidationReport {
    */
   public void printTo(Messager messager, com.sun.source.util.Trees trees) {
     for (Item item : items) {
+      if (item.tree() != null) {
+        if (trees != null) {
+          trees.printMessage(item.kind(), item.message(), item.tree().getLeaf(), item.tree().getCompilationUnit());
+        }
+        continue;
+      }
       if (item.repeated() != null && trees != null && printInTree(trees, item)) {
         continue;
       }
