@@ -79,7 +79,9 @@ class EndpointReachTest {
             assertEquals(1, connections.get(), "requests to the server in the whole run");
             long millis = Long.parseLong(lines.stream().filter(l -> l.startsWith("MILLIS ")).findFirst().orElseThrow()
                     .substring("MILLIS ".length()));
-            assertTrue(millis < 10_000, "the run took " + millis + " ms");
+            // Each of the three tests alone took 12 to 24 s of retries before; the bound leaves room
+            // for a loaded machine starting a JVM and the SDK.
+            assertTrue(millis < 30_000, "the run took " + millis + " ms");
         }
     }
 

@@ -1,6 +1,5 @@
 package io.dynakeys.test;
 
-import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import org.junit.jupiter.api.Test;
@@ -16,7 +15,8 @@ import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
  * Two kit test classes run in a JVM of their own by {@link EndpointReachTest}, with
  * {@code AWS_ENDPOINT_URL_DYNAMODB} set: prints one line per failed container or test (its name
  * and its exception's message), one per test that ran, and the time the run took. Not a test class
- * itself (the name matches no test pattern), so the build runs it only through that test.
+ * itself (the name matches no test pattern), so the build runs it only through that test; its
+ * classes pass on a server that answers.
  */
 public final class UnreachableEndpointRun {
     private UnreachableEndpointRun() {
@@ -32,7 +32,7 @@ public final class UnreachableEndpointRun {
 
         @Test
         void two(DynamoDbTable<Note> notes) {
-            fail("ran without a server");
+            notes.putItem(new Note("a", "2", "x"));
         }
     }
 
