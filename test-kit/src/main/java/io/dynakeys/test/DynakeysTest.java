@@ -25,8 +25,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * }</pre>
  *
  * <p>The server is started once per test run and shared by every class: moto by default
- * ({@code -Ddynakeys.test.server=dynalite} for dynalite), or none when
- * {@code AWS_ENDPOINT_URL_DYNAMODB} names one. Each named class's table is created with its
+ * ({@code -Ddynakeys.test.server=dynalite} for dynalite, which runs from the directory, at or above
+ * the working directory or named by {@code -Ddynakeys.repo.root}, whose {@code package.json} and
+ * {@code package-lock.json} pin it), or none when {@code AWS_ENDPOINT_URL_DYNAMODB} names one, which
+ * is asked once whether it answers: if not, every test class fails at once, naming the variable and
+ * the endpoint. Each named class's table is created with its
  * secondary indexes through the class's own {@code createTable}, under a unique name, before each
  * test (or once per class, see {@link #tables()}) and deleted after it, so tests, and test classes
  * running in parallel, never see each other's items. A {@code @TimeToLive} record's table on a

@@ -17,8 +17,8 @@ import software.amazon.awssdk.enhanced.dynamodb.model.Page;
  * ({@link #iterator()} or {@link #stream()}); {@link #cursor()} then tells where to resume.
  *
  * <pre>{@code
- * MergedItems<Line> lines = LineKeys.query(invoice).items(table, ReadOptions.defaults().limit(500));
- * for (Line line : lines) { process(line); }
+ * MergedItems<InvoiceLine> lines = InvoiceLineKeys.query(invoice).items(table, ReadOptions.defaults().limit(500));
+ * for (InvoiceLine line : lines) { process(line); }
  * String resume = lines.nextCursor();   // null when every item was read
  * }</pre>
  *

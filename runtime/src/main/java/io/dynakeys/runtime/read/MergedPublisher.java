@@ -20,7 +20,7 @@ import software.amazon.awssdk.enhanced.dynamodb.model.Page;
  * where to resume.
  *
  * <pre>{@code
- * MergedPublisher<Line> lines = LineKeys.query(invoice).items(asyncTable);
+ * MergedPublisher<InvoiceLine> lines = InvoiceLineKeys.query(invoice).items(asyncTable);
  * lines.subscribe(line -> process(line))                        // SdkPublisher's forEach
  *     .thenRun(() -> save(lines.nextCursor()));
  * }</pre>

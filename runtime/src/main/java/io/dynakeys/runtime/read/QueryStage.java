@@ -29,8 +29,8 @@ import software.amazon.awssdk.enhanced.dynamodb.model.QueryConditional;
  * interface of another making. Its methods take a table (and SDK or runtime types) or nothing,
  * while a stage's equality method takes a value of its component's type first, and a range step,
  * which takes nothing, is renamed where its name would be one of the methods below without
- * arguments ({@code toKeyConditionRange()}), so no component name clashes with what a stage
- * inherits.
+ * arguments ({@code toKeyQueryRange()} for a component named {@code toKeyQuery}), so no component
+ * name clashes with what a stage inherits.
  *
  * <h2>Running a query</h2>
  *

@@ -6,7 +6,7 @@ import java.util.List;
  * One page of a read, for paging APIs: its items in merge order and the cursor of the next page.
  *
  * <pre>{@code
- * ReadPage<Line> page = LineKeys.query(invoice).page(table, 50, cursorFromTheRequest);
+ * ReadPage<InvoiceLine> page = InvoiceLineKeys.query(invoice).page(table, 50, cursorFromTheRequest);
  * return new Response(page.items(), page.nextCursor());   // null: the last page
  * }</pre>
  *
