@@ -19,7 +19,7 @@ record Readme(String pom, List<SourceFile> sources, String runCommand, Map<Strin
   /** A java block of the section that is a whole file: its path under src/main/java and text. */
   record SourceFile(String path, String text) {}
 
-  private static final Pattern BLOCK = Pattern.compile("(?m)^```(\\w*)\\n(.*?)^```", Pattern.DOTALL);
+  private static final Pattern BLOCK = Pattern.compile("(?m)^```(\\w*)[^\\n]*\\n(.*?)^```", Pattern.DOTALL);
   private static final Pattern PACKAGE = Pattern.compile("\\Apackage ([\\w.]+);");
   private static final Pattern TYPE = Pattern.compile("(?m)^public (?:final )?(?:record|class|interface|enum) (\\w+)");
   private static final Pattern ASSIGNMENT = Pattern.compile("([A-Z_][A-Z0-9_]*)=(\\S+)");

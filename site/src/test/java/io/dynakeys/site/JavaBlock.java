@@ -33,6 +33,7 @@ record JavaBlock(String where, String text, List<String> options, String followi
     Node document = parser.parse(markdown);
     List<JavaBlock> blocks = new ArrayList<>();
     StringBuilder context = new StringBuilder();
+    int program = -1;   // the last program whose output the page has not shown yet
     for (Node node = document.getFirstChild(); node != null; node = node.getNext()) {
       if (node instanceof HtmlBlock html) {
         Matcher m = CONTEXT.matcher(html.getLiteral());
@@ -40,16 +41,24 @@ record JavaBlock(String where, String text, List<String> options, String followi
           context.append(m.group(1));
         }
       } else if (node instanceof FencedCodeBlock block && Pages.language(block).equals("java")) {
+        List<String> options = Pages.options(block);
         String following = null;
-        if (block.getNext() instanceof FencedCodeBlock next && Pages.language(next).equals("text")) {
+        if (options.contains("fails") && block.getNext() instanceof FencedCodeBlock next
+            && Pages.language(next).equals("text")) {
           following = next.getLiteral();
-        } else if (block.getNext() != null && block.getNext().getNext() instanceof FencedCodeBlock next
-            && Pages.language(next).equals("text") && Pages.options(next).contains("output")) {
-          following = next.getLiteral();   // "It prints:" between the program and its output
         }
         List<SourceSpan> spans = block.getSourceSpans();
         int line = spans.isEmpty() ? 0 : spans.get(0).getLineIndex() + 1;
-        blocks.add(new JavaBlock(name + ":" + line, block.getLiteral(), Pages.options(block), following));
+        blocks.add(new JavaBlock(name + ":" + line, block.getLiteral(), options, following));
+        if (JavaSource.hasMain(block.getLiteral())) {
+          program = blocks.size() - 1;
+        }
+      } else if (node instanceof FencedCodeBlock block && Pages.language(block).equals("text")
+          && Pages.options(block).contains("output") && program >= 0) {
+        // What the last program prints: the first ```text output block after it (commands to run it may come between).
+        JavaBlock p = blocks.get(program);
+        blocks.set(program, new JavaBlock(p.where(), p.text(), p.options(), block.getLiteral()));
+        program = -1;
       }
     }
     return new Page(name, blocks, context.toString());
