@@ -128,16 +128,32 @@ final class ExampleCompiler {
 
   /** Compiles one block that shows a compile error: alone, in its page's package. */
   static Result compileAlone(String pkg, JavaBlock block, Path out) throws IOException {
-    return compile(pkg, List.of(new JavaBlock(block.where(), block.text(), List.of(), null)), "", out);
+    return compileAlone(pkg, block, out, null);
+  }
+
+  /**
+   * Compiles one block alone, in its page's package, with the processor's layout files in
+   * {@code layouts} (the page's record history), or none when it is {@code null}.
+   */
+  static Result compileAlone(String pkg, JavaBlock block, Path out, Path layouts) throws IOException {
+    List<Program> programs = new ArrayList<>();
+    List<Unit> units = units(pkg, List.of(new JavaBlock(block.where(), block.text(), List.of(), null)), "", programs);
+    return run(units, out, programs, layouts == null ? List.of() : List.of("-Adynakeys.layouts=" + layouts));
   }
 
   private static Result run(List<Unit> units, Path out, List<Program> programs) throws IOException {
+    return run(units, out, programs, List.of());
+  }
+
+  private static Result run(List<Unit> units, Path out, List<Program> programs, List<String> extra)
+      throws IOException {
     Path classes = Files.createDirectories(out.resolve("classes"));
     Path generated = Files.createDirectories(out.resolve("generated"));
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
     try (StandardJavaFileManager files = JAVAC.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
-      List<String> options = List.of("--release", "17", "-implicit:none", "-Xlint:none",
-          "-classpath", System.getProperty("java.class.path"), "-d", classes.toString(), "-s", generated.toString());
+      List<String> options = new ArrayList<>(List.of("--release", "17", "-implicit:none", "-Xlint:none",
+          "-classpath", System.getProperty("java.class.path"), "-d", classes.toString(), "-s", generated.toString()));
+      options.addAll(extra);
       JAVAC.getTask(null, files, diagnostics, options, null, units).call();
     }
     List<String> errors = new ArrayList<>();

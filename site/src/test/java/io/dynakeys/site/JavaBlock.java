@@ -25,6 +25,14 @@ record JavaBlock(String where, String text, List<String> options, String followi
     return options.contains("fails");
   }
 
+  /**
+   * Whether the block is one step of a record's layout history ({@code ```java version}): it is
+   * compiled alone, after the page's steps before it, against the layout files they recorded.
+   */
+  boolean version() {
+    return options.contains("version");
+  }
+
   /** The ```java blocks of a page, and the members its {@code java-context} comments declare. */
   record Page(String name, List<JavaBlock> blocks, String context) {}
 

@@ -21,7 +21,10 @@ import org.junit.jupiter.api.TestFactory;
  * processor, as its page shows it; every block that is a program ({@code public static void main})
  * runs against a fresh local server and prints exactly the {@code ```text output} block that follows
  * it; and every {@code ```java fails} block, an example of a compile error, fails to compile with the
- * error the {@code ```text} block after it shows.
+ * error the {@code ```text} block after it shows. {@code ```java version} blocks are the steps of a
+ * record's layout history: each compiles alone, in page order with the page's failing blocks, all
+ * against one directory of layout files that the steps record, so a page can show a layout change
+ * refused and then declared as a new version.
  */
 class JavaBlocksTest {
   static final Path ROOT = Path.of(System.getProperty("dynakeys.root", "..")).toAbsolutePath().normalize();
@@ -77,7 +80,7 @@ class JavaBlocksTest {
     JavaBlock.Page parsed = parse(page);
     String pkg = packageOf(page);
     Path out = WORK.resolve(pkg);
-    List<JavaBlock> compiling = parsed.blocks().stream().filter(b -> !b.fails()).toList();
+    List<JavaBlock> compiling = parsed.blocks().stream().filter(b -> !b.fails() && !b.version()).toList();
     if (!compiling.isEmpty()) {
       ExampleCompiler.Result result = ExampleCompiler.compile(pkg, compiling, parsed.context(), out);
       assertEquals(List.of(), result.errors(), page + ": java blocks that do not compile");
@@ -91,16 +94,34 @@ class JavaBlocksTest {
       }
     }
     int n = 0;
+    Path layouts = out.resolve("layouts");
+    deleteTree(layouts);
     for (JavaBlock block : parsed.blocks()) {
+      if (block.version() && !block.fails()) {
+        ExampleCompiler.Result result = ExampleCompiler.compileAlone(pkg, block, out.resolve("version" + ++n), layouts);
+        assertEquals(List.of(), result.errors(), block.where() + ": a step of the layout history that does not compile");
+        continue;
+      }
       if (!block.fails()) {
         continue;
       }
-      ExampleCompiler.Result result = ExampleCompiler.compileAlone(pkg, block, out.resolve("fails" + ++n));
+      ExampleCompiler.Result result = ExampleCompiler.compileAlone(pkg, block, out.resolve("fails" + ++n), layouts);
       assertFalse(result.messages().isEmpty(), block.where() + ": shown as a compile error, but it compiles");
       assertNotNull(block.following(), block.where() + ": a compile error needs the ```text error after it");
       String shown = collapse(block.following().replaceAll("(?m)^error: ", ""));
       String got = collapse(String.join("\n", result.messages()));
       assertTrue(got.contains(shown), block.where() + ": the page shows the error\n  " + shown + "\nbut javac says\n  " + got);
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
     }
   }
 
