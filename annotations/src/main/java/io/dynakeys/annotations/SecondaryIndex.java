@@ -56,9 +56,12 @@ import java.lang.annotation.Target;
  * {@code @Padded}:
  *
  * <pre>{@code
+ * @KeySchema(partitionPrefix = "LEAGUE")
  * @SecondaryIndex(name = "byTeam", nativeKey = true, partitionKey = {"team", "region"},
- *     sortKey = {"points", "name"})
- * ScoreKeys.queryByTeam("red", 3).points(1500).name().atLeast("m");   // team = "red" AND region = 3 AND points = 1500 AND name >= "m"
+ *     sortKey = {"points", "day"})
+ * record Score(@PartitionKey String league, @SortKey @Tiebreaker String id, String team, int region,
+ *     long points, LocalDate day) {}
+ * ScoreKeys.queryByTeam("red", 3).points(1500).day().atLeast(LocalDate.of(2026, 1, 1));   // team, region, points, then day
  * }</pre>
  *
  * <p>A native index is global; its attributes must be stored as strings, numbers or binary, and a

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The code in the Javadoc of the annotations and of the runtime's API packages names only methods
  * that exist, on the classes they are called on, with as many arguments as they take (see
- * {@link CallChains}): every {@code <pre>{@code …}</pre>} block, and every inline
- * {@code {@code …}}, where a bare call ({@code pathSubtree(folder)}) must be a method of the API or
+ * {@link CallChains}): every inline {@code {@code …}} (the {@code <pre>{@code …}</pre>} blocks
+ * are compiled by the site module's {@code JavadocExamplesTest}), where a bare call ({@code pathSubtree(folder)}) must be a method of the API or
  * of the code the processor generates for the examples' records. {@code scoreAtLeast(1000)}, a name
  * of an earlier API, would fail here.
  */
@@ -25,7 +25,7 @@ class JavadocExamplesTest {
   void theAnnotationsJavadocNamesMethodsThatExist() {
     CallChains.Findings findings = check(DocSources.javaSources("annotations/src/main/java"));
     assertEquals(List.of(), findings.wrong());
-    assertTrue(findings.checked() >= 60, "checked " + findings.checked() + " names");
+    assertTrue(findings.checked() >= 20, "checked " + findings.checked() + " names");
   }
 
   @Test
@@ -43,7 +43,7 @@ class JavadocExamplesTest {
     }
     CallChains.Findings findings = check(sources);
     assertEquals(List.of(), findings.wrong());
-    assertTrue(findings.checked() >= 250, "checked " + findings.checked() + " names");
+    assertTrue(findings.checked() >= 90, "checked " + findings.checked() + " names");
   }
 
   @Test
@@ -66,7 +66,8 @@ class JavadocExamplesTest {
     CallChains chains = new CallChains(API);
     CallChains.Findings findings = new CallChains.Findings();
     for (Path source : sources) {
-      DocSources.blocks(source, DocSources.JAVADOC).forEach(e -> chains.check(e, false, findings));
+      // The <pre>{@code …}</pre> blocks are compiled whole by the site's JavadocExamplesTest, each with
+      // the records it declares; here the inline code, which no compiler sees.
       DocSources.inlineCode(source).forEach(e -> chains.check(e, true, findings));
     }
     return findings;

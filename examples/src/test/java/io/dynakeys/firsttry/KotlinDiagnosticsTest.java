@@ -15,12 +15,13 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * The processor's errors on Kotlin data classes, as a user of the README's Kotlin set-up sees them:
+ * The processor's errors on Kotlin data classes, as a user of the Kotlin guide's set-up
+ * (docs/how-to/kotlin.md) sees them:
  * kapt with {@code mapDiagnosticLocations} prints each on the line of the {@code .kt} file it maps
  * the stub's element to. An error about a property is on the property's line; one about the class
  * or an attribute of its annotation is on the class's first line (kapt maps no finer place in a
  * class header: the attribute's column, or an annotation of a parameter, is not kept). The project
- * is the README's, with a score declared {@code Long} (the error the README shows, message, file and
+ * is the guide's, with a score declared {@code Long} (the error the guide shows, message, file and
  * line) and a file of other mistakes, each error checked down to its message and line.
  */
 class KotlinDiagnosticsTest {
@@ -29,7 +30,11 @@ class KotlinDiagnosticsTest {
       .toAbsolutePath().normalize();
   private static final Pattern ERROR = Pattern.compile("(?m)^\\[ERROR\\] (\\S+):(\\d+): error: (.*)$");
 
-  /** Mistakes, one per class; each expected error names the text on its line. */
+  /**
+   * Mistakes, one per class (a class whose annotations cannot be read is abandoned before its keys
+   * are checked, so a second mistake in it would not be reported); each expected error names the
+   * text on its line.
+   */
   private static final String MISTAKES = String.join("\n",
       "package com.example",
       "",
@@ -51,6 +56,11 @@ class KotlinDiagnosticsTest {
       "data class Game(",
       "    @PartitionKey val id: String,",
       "    @SortKey val round: Int,",
+      ")",
+      "",
+      "@KeySchema(partitionPrefix = \"TABLE\")",
+      "data class Table(",
+      "    @PartitionKey val id: String,",
       "    @Padded(4) val seats: Int,",
       ")",
       "",
@@ -70,9 +80,11 @@ class KotlinDiagnosticsTest {
           "name is nullable (String?) in the table's partition key, but every item needs its primary key: declare it"
               + " as String, or key only a @SecondaryIndex with it, where a null leaves the item out of that index"),
       new Expected("Mistakes.kt", "@KeySchema(partitionPrefix = \"TEAM\", delimiter = 'x')",
-          "delimiter 'x' is a letter, so it cannot separate key parts: choose a character such as '#', '|' or '/'"),
+          "delimiter 'x' is a letter, which can occur inside values and make keys ambiguous: use a punctuation"
+              + " character such as '#'"),
       new Expected("Mistakes.kt", "    @SortKey val round: Int,",
-          "round is a number in the sort key without @Padded, so 10 would sort before 2: add @Padded(10)"),
+          "round is an int in the sort key without @Padded: as text \"10\" sorts before \"2\". Add @Padded(10), or a"
+              + " narrower width with a declared max"),
       new Expected("Mistakes.kt", "    @Padded(4) val seats: Int,",
           "@Padded on seats has no effect: the component is not part of a key. Add @SortKey or @PartitionKey, or"
               + " remove @Padded"),
@@ -85,15 +97,16 @@ class KotlinDiagnosticsTest {
   @Test
   void eachErrorIsOnItsKotlinLineWithItsMessage() throws Exception {
     Path mvn = ThrowawayBuild.onPath("mvn");
-    Assumptions.assumeTrue(mvn != null, "no mvn on the PATH to build the README's Kotlin project with");
-    String text = Files.readString(ThrowawayBuild.ROOT.resolve("README.md"), StandardCharsets.UTF_8);
-    KotlinReadme kotlin = KotlinReadme.parse(text);
+    Assumptions.assumeTrue(mvn != null, "no mvn on the PATH to build the Kotlin guide's project with");
+    KotlinGuide kotlin = KotlinGuide.parse(
+        Files.readString(ThrowawayBuild.ROOT.resolve(KotlinGuide.PAGE), StandardCharsets.UTF_8));
     Readme.SourceFile run = kotlin.source("Run.kt");
     String longScore = run.text().replace("val score: Int", "val score: Long");
-    assertNotEquals(run.text(), longScore, "the README's Run.kt declares val score: Int");
+    assertNotEquals(run.text(), longScore, "the guide's Run.kt declares val score: Int");
 
     ThrowawayBuild.deleteWithoutFollowingLinks(WORK);
-    Path project = KotlinFirstTryTest.write(WORK.resolve("project"), kotlin.pom(Readme.parse(text).pom()), List.of(
+    Path project = KotlinFirstTryTest.write(WORK.resolve("project"), kotlin.pom(Readme.parse(
+        Files.readString(ThrowawayBuild.ROOT.resolve("README.md"), StandardCharsets.UTF_8)).pom()), List.of(
         new Readme.SourceFile(run.path(), longScore),
         new Readme.SourceFile("com/example/Mistakes.kt", MISTAKES)));
     List<String> command = KotlinFirstTryTest.command(mvn,
@@ -112,13 +125,13 @@ class KotlinDiagnosticsTest {
     for (Expected e : EXPECTED) {
       expected.add(e.file() + ":" + lineOf(MISTAKES, e.line()) + ": " + e.message());
     }
-    // The README's error: its message, file and line, the path made the reader's own.
+    // The guide's error: its message, file and line, the path made the reader's own.
     Matcher shown = ERROR.matcher(kotlin.error());
     assertEquals(true, shown.find(), kotlin.error());
     assertEquals("src/main/kotlin/" + run.path(), Path.of("/home/ann/leaderboard").relativize(Path.of(shown.group(1)))
-        .toString(), "the README's error names the file of its project");
+        .toString(), "the guide's error names the file of its project");
     assertEquals(shown.group(2), String.valueOf(lineOf(longScore, "    @SortKey @Padded(10) @Inverted val score: Long,")),
-        "the README's error is on the line of the score");
+        "the guide's error is on the line of the score");
     expected.add("Run.kt:" + shown.group(2) + ": " + shown.group(3));
     assertEquals(expected, found, "the errors, as kapt prints them:\n" + result.output());
   }

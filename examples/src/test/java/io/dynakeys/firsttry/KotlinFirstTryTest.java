@@ -15,12 +15,12 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's first project in Kotlin, as its "Kotlin" section says to make it: the first
- * project's {@code pom.xml} with the Kotlin standard library added and kotlin-maven-plugin (kapt,
- * the processor on its {@code annotationProcessorPaths}) in place of the maven-compiler-plugin,
- * the section's {@code Run.kt} and {@code Main.kt}, built and run with the first project's command
- * against a local server: it must print what the Java program prints, and record its layout where
- * {@code dynakeys.layouts} says.
+ * The README's quick start in Kotlin, as the Kotlin guide (docs/how-to/kotlin.md) says to make it:
+ * the quick start's {@code pom.xml} with the Kotlin standard library added and kotlin-maven-plugin
+ * (kapt, the processor on its {@code annotationProcessorPaths}) in place of the maven-compiler-plugin,
+ * the guide's {@code Run.kt} and {@code Main.kt}, built and run with the quick start's command
+ * against a local server: it must print what the quick start says the Java program prints (so a
+ * build that compiled or ran nothing fails), and record its layout where {@code dynakeys.layouts} says.
  *
  * <p>The nested build gets the dynakeys artifacts this build made ({@link ThrowawayBuild}), and
  * {@code -Dkotlin.compiler.daemon=false}, so that no Kotlin daemon outlives the test.
@@ -35,11 +35,12 @@ class KotlinFirstTryTest {
   @Test
   void theKotlinProjectBuildsWithKaptRunsAndPrintsWhatTheJavaOnePrints() throws Exception {
     Path mvn = ThrowawayBuild.onPath("mvn");
-    Assumptions.assumeTrue(mvn != null, "no mvn on the PATH to build the README's Kotlin project with");
-    String text = Files.readString(ThrowawayBuild.ROOT.resolve("README.md"), StandardCharsets.UTF_8);
-    Readme readme = Readme.parse(text);
-    KotlinReadme kotlin = KotlinReadme.parse(text);
+    Assumptions.assumeTrue(mvn != null, "no mvn on the PATH to build the Kotlin guide's project with");
+    Readme readme = Readme.parse(Files.readString(ThrowawayBuild.ROOT.resolve("README.md"), StandardCharsets.UTF_8));
+    KotlinGuide kotlin = KotlinGuide.parse(
+        Files.readString(ThrowawayBuild.ROOT.resolve(KotlinGuide.PAGE), StandardCharsets.UTF_8));
 
+    assertTrue(readme.printed().contains("SEASON#2026-SPRING"), "the quick start says what it prints: " + readme.printed());
     ThrowawayBuild.deleteWithoutFollowingLinks(WORK);
     Path project = write(WORK.resolve("project"), kotlin.pom(readme.pom()), kotlin.sources());
     List<String> command = command(mvn, ThrowawayBuild.stageRepository(WORK.resolve("repository"), MODULES));
@@ -50,7 +51,7 @@ class KotlinFirstTryTest {
       Map<String, String> environment = new LinkedHashMap<>(readme.environment());
       environment.put("AWS_ENDPOINT_URL_DYNAMODB", server.endpoint().toString());
       ThrowawayBuild.Result result = ThrowawayBuild.run(command, project, WORK.resolve("run.log"), environment);
-      assertEquals(0, result.exit(), "the README's Kotlin project in " + project + " failed:\n" + result.output());
+      assertEquals(0, result.exit(), "the Kotlin guide's project in " + project + " failed:\n" + result.output());
       List<String> printed = result.output().replaceAll("\u001B\\[[0-9;]*m", "").strip().lines().toList();
       assertEquals(readme.printed(), printed, "what the Kotlin program prints, against what the Java one prints");
     }

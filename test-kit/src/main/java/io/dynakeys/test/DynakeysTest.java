@@ -13,13 +13,18 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * generated {@code *Keys} classes it names.
  *
  * <pre>{@code
+ * import static org.junit.jupiter.api.Assertions.assertEquals;
+ *
+ * import io.dynakeys.test.DynakeysTest;
+ * import org.junit.jupiter.api.Test;
+ *
  * @DynakeysTest(RunKeys.class)
  * class LeaderboardTest {
  *     @Test
  *     void bestRunFirst(DynamoDbTable<Run> runs) {
  *         runs.putItem(new Run("2026-SPRING", 240, 1_719_100_800L, "p_1", "Ann"));
  *         runs.putItem(new Run("2026-SPRING", 1500, 1_719_100_900L, "p_2", "Bo"));
- *         assertEquals("Bo", RunKeys.query("2026-SPRING").items(runs).findFirst().orElseThrow().name());
+ *         assertEquals("Bo", RunKeys.query("2026-SPRING").items(runs).toList().get(0).name());
  *     }
  * }
  * }</pre>

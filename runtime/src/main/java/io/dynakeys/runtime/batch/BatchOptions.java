@@ -15,7 +15,7 @@ import java.util.Objects;
  * and server errors of a whole request are retried by the SDK's own retry strategy first.
  *
  * <pre>{@code
- * BatchWrite.create().put(runs, items).run(client, BatchOptions.defaults().maxAttempts(12));
+ * BatchWrite.create().put(runs, seasonRuns).run(client, BatchOptions.defaults().maxAttempts(12));
  * }</pre>
  */
 public final class BatchOptions {

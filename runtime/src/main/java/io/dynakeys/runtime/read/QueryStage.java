@@ -41,7 +41,7 @@ import software.amazon.awssdk.enhanced.dynamodb.model.QueryConditional;
  * {@link io.dynakeys.runtime.read}.
  *
  * <pre>{@code
- * for (Run run : RunKeys.query("2026-SPRING").score().atLeast(1000).items(runs)) { ... }
+ * for (Run run : RunKeys.query("2026-SPRING").score().atLeast(1000).items(runs)) { process(run); }
  * ReadPage<Run> page = RunKeys.query("2026-SPRING").page(runs, 20, cursor);   // page.nextCursor()
  * }</pre>
  *

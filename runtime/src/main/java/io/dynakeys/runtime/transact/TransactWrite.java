@@ -239,7 +239,7 @@ public final class TransactWrite {
    *     .update(tasks, Update.of(TaskKeys.tableSchema(), TaskKeys.key("apollo", 7))
    *         .set(TaskKeys.BY_OWNER, "bob", 2, Optional.of("red")).expectVersion(3)
    *         .when(Condition.eq(TaskKeys.OWNER, "ann")))
-   *     .put(audit, entry)
+   *     .put(runs, newRun)
    *     .execute(client);
    * }</pre>
    *

@@ -25,8 +25,8 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionChe
  * carrying the stored item as a record.
  *
  * <pre>{@code
- * Writes.put(table, task, Condition.notExists(TaskKeys.PROJECT));
- * Optional<Task> deleted = Writes.delete(table, TaskKeys.key("apollo", 7), Condition.eq(TaskKeys.OWNER, "ann"));
+ * Writes.put(tasks, task, Condition.notExists(TaskKeys.PROJECT));
+ * Optional<Task> deleted = Writes.delete(tasks, TaskKeys.key("apollo", 7), Condition.eq(TaskKeys.OWNER, "ann"));
  * }</pre>
  */
 public final class Writes {
