@@ -64,6 +64,7 @@ class DynakeysDynamoDbAutoConfigurationTest {
       assertFalse(context.containsBean("dynamoDbTableNameResolver"), "Spring Cloud AWS's resolver backs off");
       assertNotNull(context.getBean(DynamoDbTemplate.class));
       assertSame(RunKeys.tableSchema(), context.getBean(DynamoDbTableSchemaResolver.class).resolve(Run.class));
+      assertEquals("run", context.getBean(DynamoDbTableNameResolver.class).resolve(Run.class));
       assertEquals("customer_item", context.getBean(DynamoDbTableNameResolver.class).resolve(CustomerItem.Profile.class));
     });
   }
