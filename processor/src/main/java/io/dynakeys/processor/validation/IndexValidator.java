@@ -31,7 +31,7 @@ public final class IndexValidator {
   /** Checks every index of {@code model}. */
   public void validate(KeySchemaModel model) {
     Set<String> components = new LinkedHashSet<>(); // in declaration order, as a message lists them
-    model.element().getRecordComponents().forEach(c -> components.add(c.getSimpleName().toString()));
+    model.components().forEach(c -> components.add(c.name()));
     Set<String> usedAttributes = new HashSet<>();
     model.attributes().forEach(a -> usedAttributes.add(a.attributeName()));
     usedAttributes.add(model.partition().attribute());
@@ -96,7 +96,9 @@ public final class IndexValidator {
     if (index.local() && index.sortNames().isEmpty() && index.layout().sort().prefix().isEmpty()) {
       error(model, index, Messages.localIndexWithoutSort(index.name()), "name");
     }
-    if (!index.local() && index.partitionNames().isEmpty() && index.layout().partition().prefix().isEmpty()) {
+    if (!index.local() && index.partitionNames().isEmpty() && index.nativeKey()) {
+      error(model, index, Messages.nativeIndexWithoutPartition(index.name()), "name");
+    } else if (!index.local() && index.partitionNames().isEmpty() && index.layout().partition().prefix().isEmpty()) {
       error(model, index, Messages.indexWithoutPartition(index.name()), "name");
     }
     Set<String> seen = new HashSet<>();

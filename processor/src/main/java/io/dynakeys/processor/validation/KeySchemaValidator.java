@@ -41,7 +41,7 @@ public final class KeySchemaValidator {
     }
     checkKeyAttributes(model);
     boolean delimiterOk = checkDelimiter(model);
-    checkParts(model, List.of(model.partition(), model.sort()), delimiterOk);
+    checkParts(model, List.of(model.partition(), model.sort()), delimiterOk, null);
     checkRequired(model);
     checkTiebreakers(model);
     new PathValidator(report).validate(model);
@@ -51,36 +51,44 @@ public final class KeySchemaValidator {
     for (io.dynakeys.processor.model.UniqueModel unique : model.uniques()) {
       // A guard's key is checked as any other: the component's width and delimiter, the key's length.
       checkParts(model, unique.guard().hasSortKey() ? unique.guard().parts() : List.of(unique.guard().partition()),
-          delimiterOk);
+          delimiterOk, null);
     }
     for (IndexModel index : model.indexes()) {
       KeyLayout layout = index.layout();
-      checkParts(model, index.local() ? List.of(layout.sort()) : layout.parts(), delimiterOk);
+      checkParts(model, index.local() ? List.of(layout.sort()) : layout.parts(), delimiterOk, index.name());
       if (delimiterOk) {
         checkDelimiterOrder(model, layout.sort());
       }
     }
   }
 
-  /** The table's own key components are required: an Optional is for indexes only (sparse indexes). */
+  /**
+   * The table's own key components are required: an Optional, or a nullable Kotlin property, is for
+   * indexes only (sparse indexes).
+   */
   private void checkRequired(KeySchemaModel model) {
     for (KeyPart part : List.of(model.partition(), model.sort())) {
       for (KeyComponent c : part.components()) {
-        if (c.optional()) {
-          report.error(Messages.optionalInTableKey(c.name(), part.kind() == KeyPart.Kind.PARTITION ? "partition" : "sort",
-              c.keyType().label()), c.element(), c.keyAnnotation(), null);
+        String key = part.kind() == KeyPart.Kind.PARTITION ? "partition" : "sort";
+        if (c.nullable()) {
+          report.error(Messages.nullableInTableKey(c.name(), key, c.keyType().label()), c.element(),
+              c.keyAnnotation(), null);
+        } else if (c.optional()) {
+          report.error(Messages.optionalInTableKey(c.name(), key, c.keyType().label()), c.element(),
+              c.keyAnnotation(), null);
         }
       }
     }
   }
 
-  private void checkParts(KeySchemaModel model, List<KeyPart> parts, boolean delimiterOk) {
+  /** Checks {@code parts} of the table's key, a guard's, or the key of the index {@code index}. */
+  private void checkParts(KeySchemaModel model, List<KeyPart> parts, boolean delimiterOk, String index) {
     for (KeyPart part : parts) {
       if (delimiterOk) {
         checkPrefix(model, part);
       }
       for (KeyComponent component : part.components()) {
-        checkComponent(model, part, component);
+        checkComponent(model, part, component, index);
         if (delimiterOk) {
           checkEncodingAvoidsDelimiter(part, component);
         }
@@ -134,9 +142,7 @@ public final class KeySchemaValidator {
   }
 
   static Element component(KeySchemaModel model, String name) {
-    return model.element().getRecordComponents().stream()
-        .filter(rc -> rc.getSimpleName().contentEquals(name)).findFirst()
-        .map(Element.class::cast).orElse(model.element());
+    return model.elementOf(name);
   }
 
   /** Why {@code d} cannot separate parts of a key, or null when it can. */
@@ -172,7 +178,7 @@ public final class KeySchemaValidator {
     }
   }
 
-  private void checkComponent(KeySchemaModel model, KeyPart part, KeyComponent c) {
+  private void checkComponent(KeySchemaModel model, KeyPart part, KeyComponent c, String index) {
     ComponentType type = c.keyType();
     Padding p = c.padding();
     // A component in the table key and in indexes is declared once: report its problems once.
@@ -187,7 +193,7 @@ public final class KeySchemaValidator {
         && c.path() == null) {
       // What @Padded would need over the default domain [0, the type's max].
       int digits = PaddedLongCodec.digitsNeeded(0, c.encoding().maxUnits());
-      report.error(Messages.unpaddedNumberInSortKey(c.name(), type.label(), digits),
+      report.error(Messages.unpaddedNumberInSortKey(c.name(), type.label(), digits, index),
           c.element(), c.keyAnnotation(), null);
     }
     if (!first) {

@@ -19,8 +19,9 @@ public final class Messages {
   }
 
   // Check 2: a number in a sort key without @Padded.
-  public static String unpaddedNumberInSortKey(String component, String type, int digits) {
-    return component + " is " + article(type) + " " + type + " in the sort key without @Padded: as text \"10\" sorts"
+  public static String unpaddedNumberInSortKey(String component, String type, int digits, String index) {
+    return component + " is " + article(type) + " " + type + " in the sort key"
+        + (index == null ? "" : " of the index " + index) + " without @Padded: as text \"10\" sorts"
         + " before \"2\". Add @Padded(" + digits + "), or a narrower width with a declared max";
   }
 
@@ -138,6 +139,70 @@ public final class Messages {
         + " record " + name + "(...)";
   }
 
+  // Kotlin classes, as kapt stubs them (reading/ItemShape).
+  public static String kotlinNotAClass(String kind, String name) {
+    return "@KeySchema applies to Kotlin data classes (and Java records), but " + name + " is " + kind
+        + ": declare it as data class " + name + "(...)";
+  }
+
+  public static String kotlinNotAnItem(String reason) {
+    return "@KeySchema reads a Kotlin class as kapt stubs it, a final class whose primary constructor"
+        + " declares every property (a data class), and " + reason;
+  }
+
+  public static String kotlinClassNotFinal(String name) {
+    return name + " is open or abstract: declare it as data class " + name + "(...)";
+  }
+
+  public static String kotlinInnerClass(String name) {
+    return name + " is an inner class, which only an instance of its outer class can make: remove inner";
+  }
+
+  public static String kotlinPrivateConstructor(String name) {
+    return name + "'s primary constructor is private, so the generated code cannot make a " + name
+        + " from a stored item: make it public (a property of a value class type makes it private in Java"
+        + " too: store the value's underlying type)";
+  }
+
+  public static String kotlinParameterNotProperty(String parameter, String name) {
+    return "the parameter " + parameter + " of " + name + "'s primary constructor is no property, so nothing"
+        + " reads it back: declare it as val " + parameter;
+  }
+
+  public static String kotlinPropertyWithoutGetter(String property, String getter) {
+    return "the property " + property + " has no getter Java can call (" + getter + "): a private property"
+        + " has none, and one of a value class type has a mangled name. Make it public, of a type that is"
+        + " not a value class";
+  }
+
+  public static String nullableInTableKey(String component, String key, String type) {
+    return component + " is nullable (" + type + "?) in the table's " + key + " key, but every item needs"
+        + " its primary key: declare it as " + type + ", or key only a @SecondaryIndex with it, where a"
+        + " null leaves the item out of that index";
+  }
+
+  public static String nullableOptional(String component) {
+    return component + " is a nullable Optional: both a null and an empty Optional would be absent."
+        + " Declare it as one or the other";
+  }
+
+  public static String kotlinNestedNotStorable(String reason) {
+    return "a Kotlin class is stored as a map when it is a data class, and " + reason;
+  }
+
+  public static String parameterAnnotation(String annotation, String parameter, String owner) {
+    return "@" + annotation + " on the parameter " + parameter + " of " + owner + " has no effect: dynakeys"
+        + " reads it on a record component, or on a property of a Kotlin class's primary constructor."
+        + " Move it to the component, or remove it";
+  }
+
+  public static String kotlinLayoutsNotRecorded(String name) {
+    return "the layout of " + name + " is not recorded, so check 30 cannot compare it with the stored"
+        + " one: kapt hands the processor a stub, not the .kt file, so the processor cannot find"
+        + " src/main/dynakeys. Set the processor option dynakeys.layouts to the directory (kapt's"
+        + " annotationProcessorArgs: dynakeys.layouts=${project.basedir}/src/main/dynakeys)";
+  }
+
   public static String noPartition(String name) {
     return name + " has no partition key: mark a component @PartitionKey or set partitionPrefix";
   }
@@ -145,6 +210,11 @@ public final class Messages {
   public static String orphanKeyAnnotation(String annotation, String record) {
     return "@" + annotation + " has no effect: " + record + " is not annotated @KeySchema. Add"
         + " @KeySchema to the record";
+  }
+
+  public static String kotlinOrphanKeyAnnotation(String annotation, String type) {
+    return "@" + annotation + " has no effect: " + type + " is not annotated @KeySchema. Add @KeySchema to"
+        + " the class";
   }
 
   public static String modifierWithoutKey(String annotation, String component) {
@@ -261,6 +331,12 @@ public final class Messages {
   public static String indexWithoutPartition(String index) {
     return "global index " + index + " has no partition key: name its partitionKey components or"
         + " set partitionPrefix";
+  }
+
+  public static String nativeIndexWithoutPartition(String index) {
+    return "the native index " + index + " has no partition key: name the components DynamoDB keys it by"
+        + " in partitionKey (one to four; a native index has no prefix), or remove nativeKey = true to"
+        + " compose a key from a partitionPrefix";
   }
 
   public static String indexAttributeClash(String index, String attribute) {
@@ -405,6 +481,12 @@ public final class Messages {
   }
 
   // @ItemCollection.
+  public static String kotlinCollection(String name) {
+    return "@ItemCollection is not supported on a Kotlin interface: kapt stubs " + name + " as an interface"
+        + " that is not sealed, so its members cannot be found. Query each member through its own keys"
+        + " class, or declare the collection in Java";
+  }
+
   public static String collectionNotSealedInterface(String name) {
     return "@ItemCollection belongs on a sealed interface whose permitted subtypes are the"
         + " collection's @KeySchema records, but " + name + " is not one: declare sealed interface "
@@ -563,9 +645,17 @@ public final class Messages {
   }
 
   public static String timeToLiveInNestedRecord() {
-    return "@TimeToLive in a nested record: DynamoDB reads the time to live from a top-level attribute only."
-        + " Move it to the @KeySchema record";
+    return "@TimeToLive in a nested record: " + TOP_LEVEL_TIME_TO_LIVE;
   }
+
+  /** On the nested record's annotation: which record stores it, and where. */
+  public static String timeToLiveInNestedRecord(String component, String nested, String record, String through) {
+    return "@TimeToLive on " + component + " in " + nested + ", which " + record + " stores inside its component "
+        + through + ": " + TOP_LEVEL_TIME_TO_LIVE;
+  }
+
+  private static final String TOP_LEVEL_TIME_TO_LIVE = "DynamoDB reads the time to live from a top-level"
+      + " attribute only. Move it to the @KeySchema record";
 
   public static String twoVersionAttributes(String first) {
     return "a record has at most one @DynamoDbVersionAttribute, and " + first + " is already it";
@@ -739,6 +829,18 @@ public final class Messages {
         + ": " + why + ", so a range or the order of the items would not follow its values. " + fix;
   }
 
+  /** With a counter-example: the stored texts of two values, the greater one's sorting first. */
+  public static String nativeSortUnordered(String index, String component, String type, String why,
+      String lower, String higher, String fix) {
+    return nativeSortUnordered(index, component, type, why + " (" + higher + " sorts before " + lower + ")", fix);
+  }
+
+  public static String nativeKeyNullable(String index, String component, String type, String fix) {
+    return component + " (" + type + ") cannot key the native index " + index + ": an empty " + type
+        + " is stored as NULL, and DynamoDB refuses a write whose index key attribute is not of the"
+        + " index's type. " + fix;
+  }
+
   public static String nativeInverted(String index, String component) {
     return "@Inverted on " + component + " cannot apply in the native index " + index + ": a native"
         + " key attribute is the stored value, and DynamoDB has no per-attribute direction. Read the"
@@ -887,5 +989,20 @@ public final class Messages {
   public static String layoutMigrationNotAClass(String type) {
     return type + " cannot be a migration: it must be a class with a constructor without parameters,"
         + " implementing io.dynakeys.runtime.schema.LayoutMigration";
+  }
+
+  /** An update's {@code set} of one member of an index group (javac: "no suitable method found"). */
+  public static String groupMemberSetAlone(String handle, String component, java.util.List<String> indexes,
+      java.util.List<String> members, java.util.List<String> sets) {
+    return handle + " cannot be set alone: " + component + " keys the " + (indexes.size() == 1 ? "index " : "indexes ")
+        + list(indexes) + ", and an update that sets it rewrites " + (indexes.size() == 1 ? "that key" : "those keys")
+        + " whole, so it sets with " + component + " every component outside the table's key that the rewritten"
+        + " keys need (" + list(members) + "). Set them through the index's group: " + String.join(" or ", sets);
+  }
+
+  /** An update's {@code set} of an index group with another number of values than members. */
+  public static String groupValueCount(String group, java.util.List<String> members, int given) {
+    return "set(" + group + ", ...) takes " + members.size() + " values after the group, one per member in this"
+        + " order: " + String.join(", ", members) + "; this call gives " + given;
   }
 }

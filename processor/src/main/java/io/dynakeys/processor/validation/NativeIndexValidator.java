@@ -8,52 +8,24 @@ import io.dynakeys.processor.reading.AnnotationNames;
 import io.dynakeys.processor.reading.Mirrors;
 import io.dynakeys.processor.reading.StorableTypes;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
-import javax.lang.model.element.RecordComponentElement;
+import javax.lang.model.element.Element;
+import io.dynakeys.processor.model.ItemComponent;
 
 /**
  * The checks of native indexes ({@code @SecondaryIndex(nativeKey = true)}), whose keys are the
  * components' own attributes: global only, no prefixes or key attribute names, at most four
  * attributes a side, every attribute stored as a string, number or binary, and every sort
  * attribute stored in a form that sorts like its values (DynamoDB compares numbers numerically,
- * strings by UTF-8 bytes, binary unsigned). What the name and component checks of every index
- * find, {@link IndexValidator} reports.
+ * strings by UTF-8 bytes, binary unsigned), as {@link NativeKeyOrders} records per type. What the
+ * name and component checks of every index find, {@link IndexValidator} reports.
  */
 final class NativeIndexValidator {
   /** At most this many attributes on each side of a multi-attribute key. */
   static final int MAX_ATTRIBUTES = 4;
-
-  /**
-   * Texts the SDK's default converters write whose order is not their values' order, with why and
-   * what to do instead; every other scalar stored as {@code S} (String, Character, UUID in
-   * canonical lower case, LocalDate in ISO form) sorts like its values.
-   */
-  private static final Map<String, String[]> UNORDERED_TEXTS = Map.of(
-      "java.time.Instant", new String[] {
-          "the SDK's converter writes ISO-8601 with a fraction of variable length"
-              + " (2026-06-23T10:15:30Z sorts after 2026-06-23T10:15:30.5Z)",
-          "Store it as epoch milliseconds in a long component, or remove nativeKey = true, where an"
-              + " Instant is written at a fixed width"},
-      "java.time.LocalDateTime", new String[] {
-          "the SDK's converter writes ISO-8601 text whose length varies with the value",
-          "Store it as epoch milliseconds in a long component, or remove nativeKey = true"},
-      "java.time.OffsetDateTime", new String[] {
-          "the SDK's converter writes the local time and its offset, which does not sort by instant",
-          "Store it as epoch milliseconds in a long component, or remove nativeKey = true, where it is keyed"
-              + " as an instant"},
-      "java.time.ZonedDateTime", new String[] {
-          "the SDK's converter writes the local time, offset and zone, which does not sort by instant",
-          "Store it as epoch milliseconds in a long component"},
-      "java.time.LocalTime", new String[] {
-          "the SDK's converter writes ISO-8601 text whose length varies with the value",
-          "Store it as a number (for example toNanoOfDay()) in a long component"},
-      "java.time.Period", new String[] {
-          "the SDK's converter writes text such as P10D, which sorts before P2D",
-          "Store it as a number of days in an int component"});
 
   private final ValidationReport report;
 
@@ -92,13 +64,12 @@ final class NativeIndexValidator {
   private void checkComponent(KeySchemaModel model, IndexModel index, String name, boolean sort,
       Set<String> composed) {
     Optional<Attribute> attribute = model.attributes().stream().filter(a -> a.name().equals(name)).findFirst();
-    Optional<? extends RecordComponentElement> element = model.element().getRecordComponents().stream()
-        .filter(c -> c.getSimpleName().contentEquals(name)).findFirst();
-    if (attribute.isEmpty() || element.isEmpty()) {
+    ItemComponent item = model.component(name);
+    if (attribute.isEmpty() || item == null) {
       return; // no such component (IndexValidator says so), or one the reader refused
     }
-    RecordComponentElement component = element.get();
-    Optional<AnnotationMirror> path = Mirrors.find(component, AnnotationNames.PATH_SEGMENT);
+    Element component = item.element();
+    Optional<AnnotationMirror> path = item.annotation(AnnotationNames.PATH_SEGMENT);
     if (path.isPresent()) {
       report.error(Messages.nativePath(index.name(), name), component, path.get(), null);
       return;
@@ -115,10 +86,14 @@ final class NativeIndexValidator {
           report.error(Messages.nativeKeyNotScalar(index.name(), name, typeName), component, null, null);
           return;
         }
-        String[] unordered = UNORDERED_TEXTS.get(type.type().toString());
-        if (sort && unordered != null) {
-          report.error(Messages.nativeSortUnordered(index.name(), name, typeName, unordered[0], unordered[1]),
-              component, null, null);
+        NativeKeyOrders.Order order = NativeKeyOrders.of(type.type().toString());
+        if (order instanceof NativeKeyOrders.Nullable nullable) {
+          report.error(Messages.nativeKeyNullable(index.name(), name, typeName, nullable.fix()), component, null, null);
+          return;
+        }
+        if (sort && order instanceof NativeKeyOrders.Unordered unordered) {
+          report.error(Messages.nativeSortUnordered(index.name(), name, typeName, unordered.why(), unordered.lower(),
+              unordered.higher(), unordered.fix()), component, null, null);
           return;
         }
       }
@@ -146,11 +121,11 @@ final class NativeIndexValidator {
       }
     }
     // In a composed key too, @Inverted and @Padded act there; the native attribute is the value.
-    Optional<AnnotationMirror> inverted = Mirrors.find(component, AnnotationNames.INVERTED);
+    Optional<AnnotationMirror> inverted = item.annotation(AnnotationNames.INVERTED);
     if (inverted.isPresent() && !composed.contains(name)) {
       report.error(Messages.nativeInverted(index.name(), name), component, inverted.get(), null);
     }
-    Optional<AnnotationMirror> padded = Mirrors.find(component, AnnotationNames.PADDED);
+    Optional<AnnotationMirror> padded = item.annotation(AnnotationNames.PADDED);
     if (padded.isPresent() && inverted.isEmpty() && !composed.contains(name)) {
       report.warning(Messages.nativePaddedIgnored(index.name(), name), component, padded.get(), null);
     }
