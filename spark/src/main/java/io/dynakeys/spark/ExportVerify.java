@@ -85,7 +85,7 @@ public final class ExportVerify {
    * @param spark the session
    * @param export the export ({@link Export#open})
    * @param layouts the {@code Keys} classes to check against
-   * @param samples the offending items kept per entity and kind, as {@code --samples}
+   * @param samples the findings kept per entity and kind, smallest keys first, as {@code --samples}
    * @return the report, the findings and the export's problems
    */
   public static Result run(SparkSession spark, Export export, Layouts layouts, int samples) {

@@ -98,7 +98,8 @@ public final class SparkMain implements Callable<Integer> {
     @Option(names = "--schema", required = true, description = "a Keys class, its record or an item collection; repeat for every entity")
     List<String> schemas;
 
-    @Option(names = "--samples", defaultValue = "10", description = "offending items kept per entity and kind")
+    @Option(names = "--samples", defaultValue = "10", description = "findings kept per entity and kind, smallest keys"
+        + " first (an item with one kind of finding in two attributes, its sort key and an index key, takes two)")
     int samples;
 
     @Option(names = "--json", description = "print the report as JSON")

@@ -1,5 +1,6 @@
 package io.dynakeys.tools.migrate;
 
+import io.dynakeys.operations.internal.format.JsonTrees;
 import io.dynakeys.operations.internal.write.ItemKeys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -184,6 +185,13 @@ class MigrateTableTest {
         .compareTo(RunV1Keys.partitionKey(b) + " " + RunV1Keys.sortKey(b))).orElseThrow();
     assertTrue(text.contains(RunV1Keys.sortKey(first)) && text.contains(RunKeys.sortKey(new RunV1ToRun().migrate(first))),
         text);
+    // --samples 5: the five items with the smallest keys of the outcome, one sample each.
+    @SuppressWarnings("unchecked")
+    List<Object> samples = (List<Object>) ((Map<String, Object>) JsonTrees.parse(report.toJson())).get("samples");
+    List<String> smallest = runs.stream().map(r -> RunV1Keys.partitionKey(r) + " " + RunV1Keys.sortKey(r)).sorted()
+        .limit(5).toList();
+    assertEquals(smallest, samples.stream().map(o -> (Map<?, ?>) o).map(m -> m.get("pk") + " " + m.get("sk"))
+        .toList());
     assertEquals(30, Tables.scanAll(client, table).size());
   }
 
