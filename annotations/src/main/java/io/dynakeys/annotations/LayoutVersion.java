@@ -19,13 +19,15 @@ import java.lang.annotation.Target;
  *
  * <pre>{@code
  * @KeySchema(partitionPrefix = "SEASON")
- * @LayoutVersion(value = 2, live = 1)   // the score was @Padded(10) in version 1
- * public record Run(@PartitionKey String season, @SortKey @Padded(12) @Inverted long score, ...) {}
+ * @LayoutVersion(2)   // version 1 wrote the score in 10 digits
+ * record Run(@PartitionKey String season, @SortKey @Padded(12) @Inverted int score,
+ *     @SortKey @Tiebreaker String playerId) {}
  * }</pre>
  *
- * <p>While {@link #live()} names a version, the generated keys class holds that version's layout,
- * read from its file with no old record ({@code RunKeys.V1}), in its descriptor
- * ({@code RunKeys.LAYOUT}); the processor refuses a live version whose items the new keys could not
+ * <p>While the table may still hold items of version 1, the record says so with
+ * {@code @LayoutVersion(value = 2, live = 1)}. While {@link #live()} names a version, the generated keys class holds that version's layout,
+ * read from its file with no old record (the nested class {@code V1} of {@code RunKeys}), in its
+ * descriptor ({@code RunKeys.LAYOUT}); the processor refuses a live version whose items the new keys could not
  * find (a table key component dropped, other key attributes) or could not become records of this
  * version without a named {@link #migration()}. When no item of the older version is left, drop
  * {@code live}; its file stays as history.

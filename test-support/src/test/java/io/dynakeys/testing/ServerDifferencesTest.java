@@ -24,7 +24,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
- * The table of differences in docs/design.md ("Tests against a real server"), line by line: what
+ * The table of differences in docs/reference/servers.md, line by line: what
  * each server does with the same request. On an external server the DynamoDB column is asserted.
  * When a new dynalite or moto changes a line, this fails and the table (and {@link ServerKind})
  * must be brought up to date.

@@ -96,7 +96,9 @@ public final class IndexValidator {
     if (index.local() && index.sortNames().isEmpty() && index.layout().sort().prefix().isEmpty()) {
       error(model, index, Messages.localIndexWithoutSort(index.name()), "name");
     }
-    if (!index.local() && index.partitionNames().isEmpty() && index.layout().partition().prefix().isEmpty()) {
+    if (!index.local() && index.partitionNames().isEmpty() && index.nativeKey()) {
+      error(model, index, Messages.nativeIndexWithoutPartition(index.name()), "name");
+    } else if (!index.local() && index.partitionNames().isEmpty() && index.layout().partition().prefix().isEmpty()) {
       error(model, index, Messages.indexWithoutPartition(index.name()), "name");
     }
     Set<String> seen = new HashSet<>();

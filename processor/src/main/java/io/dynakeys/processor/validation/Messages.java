@@ -19,8 +19,9 @@ public final class Messages {
   }
 
   // Check 2: a number in a sort key without @Padded.
-  public static String unpaddedNumberInSortKey(String component, String type, int digits) {
-    return component + " is " + article(type) + " " + type + " in the sort key without @Padded: as text \"10\" sorts"
+  public static String unpaddedNumberInSortKey(String component, String type, int digits, String index) {
+    return component + " is " + article(type) + " " + type + " in the sort key"
+        + (index == null ? "" : " of the index " + index) + " without @Padded: as text \"10\" sorts"
         + " before \"2\". Add @Padded(" + digits + "), or a narrower width with a declared max";
   }
 
@@ -261,6 +262,12 @@ public final class Messages {
   public static String indexWithoutPartition(String index) {
     return "global index " + index + " has no partition key: name its partitionKey components or"
         + " set partitionPrefix";
+  }
+
+  public static String nativeIndexWithoutPartition(String index) {
+    return "the native index " + index + " has no partition key: name the components DynamoDB keys it by"
+        + " in partitionKey (one to four; a native index has no prefix), or remove nativeKey = true to"
+        + " compose a key from a partitionPrefix";
   }
 
   public static String indexAttributeClash(String index, String attribute) {
@@ -563,9 +570,17 @@ public final class Messages {
   }
 
   public static String timeToLiveInNestedRecord() {
-    return "@TimeToLive in a nested record: DynamoDB reads the time to live from a top-level attribute only."
-        + " Move it to the @KeySchema record";
+    return "@TimeToLive in a nested record: " + TOP_LEVEL_TIME_TO_LIVE;
   }
+
+  /** On the nested record's annotation: which record stores it, and where. */
+  public static String timeToLiveInNestedRecord(String component, String nested, String record, String through) {
+    return "@TimeToLive on " + component + " in " + nested + ", which " + record + " stores inside its component "
+        + through + ": " + TOP_LEVEL_TIME_TO_LIVE;
+  }
+
+  private static final String TOP_LEVEL_TIME_TO_LIVE = "DynamoDB reads the time to live from a top-level"
+      + " attribute only. Move it to the @KeySchema record";
 
   public static String twoVersionAttributes(String first) {
     return "a record has at most one @DynamoDbVersionAttribute, and " + first + " is already it";
@@ -739,6 +754,18 @@ public final class Messages {
         + ": " + why + ", so a range or the order of the items would not follow its values. " + fix;
   }
 
+  /** With a counter-example: the stored texts of two values, the greater one's sorting first. */
+  public static String nativeSortUnordered(String index, String component, String type, String why,
+      String lower, String higher, String fix) {
+    return nativeSortUnordered(index, component, type, why + " (" + higher + " sorts before " + lower + ")", fix);
+  }
+
+  public static String nativeKeyNullable(String index, String component, String type, String fix) {
+    return component + " (" + type + ") cannot key the native index " + index + ": an empty " + type
+        + " is stored as NULL, and DynamoDB refuses a write whose index key attribute is not of the"
+        + " index's type. " + fix;
+  }
+
   public static String nativeInverted(String index, String component) {
     return "@Inverted on " + component + " cannot apply in the native index " + index + ": a native"
         + " key attribute is the stored value, and DynamoDB has no per-attribute direction. Read the"
@@ -887,5 +914,20 @@ public final class Messages {
   public static String layoutMigrationNotAClass(String type) {
     return type + " cannot be a migration: it must be a class with a constructor without parameters,"
         + " implementing io.dynakeys.runtime.schema.LayoutMigration";
+  }
+
+  /** An update's {@code set} of one member of an index group (javac: "no suitable method found"). */
+  public static String groupMemberSetAlone(String handle, String component, java.util.List<String> indexes,
+      java.util.List<String> members, java.util.List<String> sets) {
+    return handle + " cannot be set alone: " + component + " keys the " + (indexes.size() == 1 ? "index " : "indexes ")
+        + list(indexes) + ", and an update that sets it rewrites " + (indexes.size() == 1 ? "that key" : "those keys")
+        + " whole, so it sets with " + component + " every component outside the table's key that the rewritten"
+        + " keys need (" + list(members) + "). Set them through the index's group: " + String.join(" or ", sets);
+  }
+
+  /** An update's {@code set} of an index group with another number of values than members. */
+  public static String groupValueCount(String group, java.util.List<String> members, int given) {
+    return "set(" + group + ", ...) takes " + members.size() + " values after the group, one per member in this"
+        + " order: " + String.join(", ", members) + "; this call gives " + given;
   }
 }

@@ -9,15 +9,15 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * {@code @LayoutVersion(value = 2, live = 1, migration = RunFromV1.class)}; the generated table
  * schema makes one with its constructor without parameters.
  *
- * <pre>{@code
- * public final class RunFromV1 implements LayoutMigration<RunKeys.V1.Key, Run> {
- *   public Run migrate(RunKeys.V1.Key old, Map<String, AttributeValue> item) {
- *     return new Run(old.season(), "EU", old.score(), item.get("name").s());   // region is new
- *   }
- * }
- * }</pre>
+ * <p>For a version 2 of {@code Run} that adds the sort component {@code region}, which version 1
+ * items do not store, {@code RunFromV1 implements LayoutMigration<Key, Run>} (with the record
+ * {@code Key} that {@code RunKeys} nests in its class {@code V1}) returns
+ * {@code new Run(old.season(), "EU", old.score(), item.get("name").s())}: the older table key's
+ * components come typed in {@code old}, everything else as stored in {@code item}. The how-to guide
+ * on migrations shows the whole change, compiled.
  *
- * @param <K> the older version's table key components ({@code RunKeys.V1.Key})
+ * @param <K> the older version's table key components (the record {@code Key} nested in the keys
+ *     class's {@code V1})
  * @param <R> the record
  */
 @FunctionalInterface
