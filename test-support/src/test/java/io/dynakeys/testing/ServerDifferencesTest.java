@@ -217,6 +217,19 @@ class ServerDifferencesTest {
         }
     }
 
+    @Test
+    void aProjectedNameEndingInAnIndexIsReadAsAListElementOnlyByMoto() {
+        // A placeholder names an attribute as it is: "x y[0]" is one top-level attribute, not the
+        // first element of a list "x y". moto substitutes the name, then reads it as a path.
+        dynamo.putItem(r -> r.tableName(table).item(Map.of("pk", s("n"), "sk", s("1"), "x y[0]", s("spot"),
+                "a.b", s("dotted"))));
+        Map<String, AttributeValue> item = dynamo.getItem(r -> r.tableName(table)
+                .key(Map.of("pk", s("n"), "sk", s("1"))).projectionExpression("#a, #b")
+                .expressionAttributeNames(Map.of("#a", "x y[0]", "#b", "a.b"))).item();
+        assertEquals(s("dotted"), item.get("a.b"));
+        assertEquals(endpoint.isMoto() ? null : s("spot"), item.get("x y[0]"), item.toString());
+    }
+
     /** A table with a global secondary index on the string attributes gpk and gsk. */
     private String createIndexedTable() {
         String name = TestTables.NAME_PREFIX + "indexed-" + java.util.UUID.randomUUID();
