@@ -218,6 +218,23 @@ class ServerDifferencesTest {
     }
 
     @Test
+    void theStoredItemOfAFailedConditionIsReturnedByAllButDynalite() {
+        // ReturnValuesOnConditionCheckFailure ALL_OLD: DynamoDB returns the item a condition failed on
+        // (and none when there is no item). dynalite returns none either way, so a client cannot tell
+        // "no item stored" from "not returned" by the answer alone.
+        dynamo.putItem(r -> r.tableName(table).item(Map.of("pk", s("c"), "sk", s("1"), "v", s("stored"))));
+        software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException failed = assertThrows(
+                software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException.class,
+                () -> dynamo.updateItem(r -> r.tableName(table).key(Map.of("pk", s("c"), "sk", s("1")))
+                        .updateExpression("SET v = :n").conditionExpression("v = :o")
+                        .expressionAttributeValues(Map.of(":n", s("new"), ":o", s("other")))
+                        .returnValuesOnConditionCheckFailure(
+                                software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure.ALL_OLD)));
+        assertEquals(endpoint.isDynalite() ? Map.of() : Map.of("pk", s("c"), "sk", s("1"), "v", s("stored")),
+                failed.hasItem() ? failed.item() : Map.of());
+    }
+
+    @Test
     void aProjectedNameEndingInAnIndexIsReadAsAListElementOnlyByMoto() {
         // A placeholder names an attribute as it is: "x y[0]" is one top-level attribute, not the
         // first element of a list "x y". moto substitutes the name, then reads it as a path.

@@ -374,7 +374,12 @@ public final class Update<R> {
     return this;
   }
 
-  /** When a condition fails on an existing item, the {@link ConditionFailedException} carries the item as it was. */
+  /**
+   * When a condition fails on an existing item, the {@link ConditionFailedException} carries the
+   * item as it was ({@code ReturnValuesOnConditionCheckFailure.ALL_OLD}). A server that ignores the
+   * option (dynalite 4.0.0) returns no item, which reads as "no item stored": nothing in its answer
+   * tells the two apart, so the option is not refused there.
+   */
   public Update<R> returnOldItemOnConditionFailure() {
     spec.returnOldItemOnConditionFailure();
     return this;
