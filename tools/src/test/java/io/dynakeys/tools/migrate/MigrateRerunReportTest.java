@@ -157,7 +157,9 @@ class MigrateRerunReportTest {
 
       // The job's outcomes: every item left in the old layout is one the report names changed or in
       // conflict (the samples keep them all); each stale copy is a conflict.
-      assertTrue(end.resumed() && !end.finishedBefore(), end::toText);
+      // Not whether it resumed: saves of the checkpoint are throttled, so kills that all come early
+      // can leave nothing to resume from (seen once on a loaded machine), and the run starts afresh.
+      assertFalse(end.finishedBefore(), end::toText);
       Set<String> left = new TreeSet<>();
       for (Map<String, AttributeValue> item : Tables.scanAll(client, table)) {
         if (v1.readStrictly(item) instanceof RunV1 r) {
