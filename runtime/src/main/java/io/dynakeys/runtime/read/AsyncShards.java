@@ -15,16 +15,30 @@ import software.amazon.awssdk.enhanced.dynamodb.DynamoDbAsyncIndex;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbAsyncTable;
 import software.amazon.awssdk.enhanced.dynamodb.model.Page;
 import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 
-/** Reads pages of the shards of a plan through the asynchronous enhanced client. */
+/**
+ * Reads pages of the shards of a plan through the asynchronous enhanced client, or, for a plan whose
+ * requests dynakeys writes itself ({@link ReadPlan#lowLevel}), through its low-level client.
+ */
 final class AsyncShards<T> {
   private final ReadPlan<T> plan;
   private final DynamoDbAsyncTable<T> table;
   private final DynamoDbAsyncIndex<T> index;
+  /** The low-level client of a {@link ReadPlan#lowLevel} plan, else {@code null}. */
+  private final DynamoDbAsyncClient client;
 
   AsyncShards(ReadPlan<T> plan, DynamoDbAsyncTable<T> table) {
+    this(plan, table, null);
+  }
+
+  AsyncShards(ReadPlan<T> plan, DynamoDbAsyncTable<T> table, DynamoDbAsyncClient client) {
+    if (plan.lowLevel() != (client != null)) {
+      throw new IllegalArgumentException("a plan of low-level requests needs the low-level client, and only it");
+    }
     this.plan = plan;
     this.table = table;
+    this.client = client;
     this.index = plan.isScan() || plan.query().indexName() == null ? null : table.index(plan.query().indexName());
   }
 
@@ -82,6 +96,18 @@ final class AsyncShards<T> {
 
   private CompletableFuture<Page<T>> page(int shard, Map<String, AttributeValue> start, int limit,
       boolean consistentRead) {
+    if (client != null) {
+      try {
+        if (plan.isScan()) {
+          return client.scan(plan.lowLevelScanRequest(start, limit, consistentRead))
+              .thenApply(r -> plan.page(r.items(), r.lastEvaluatedKey()));
+        }
+        return client.query(plan.lowLevelRequest(shard, start, limit, consistentRead))
+            .thenApply(r -> plan.page(r.items(), r.lastEvaluatedKey()));
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+    }
     FirstPage<T> first = new FirstPage<>();
     try {
       SdkPublisher<Page<T>> pages;
