@@ -44,11 +44,14 @@ public final class BatchGet {
   private boolean consistent;
   /**
    * During the layout window of a record read: a read of the older key of each key whose item may
-   * still be stored in the older layout, and the read of the key it stands for. They are read
-   * first, so that an item a writer moves meanwhile is found in one layout or the other.
+   * still be stored in the older layout, and the reads of the keys it stands for (several, when the
+   * current key has a component the older key did not store: one older item, whose record tells
+   * which of them it is). They are read first, so that an item a writer moves meanwhile is found in
+   * one layout or the other. Each older key is read once: DynamoDB refuses a batch that names a key
+   * twice.
    */
   private final List<BatchEntry> olderEntries = new ArrayList<>();
-  private final Map<BatchEntry, BatchEntry> olderFor = new HashMap<>();
+  private final Map<BatchEntry, List<BatchEntry>> olderFor = new HashMap<>();
 
   private BatchGet() {}
 
@@ -84,8 +87,13 @@ public final class BatchGet {
       Key older = window == null ? null : window.olderKey(key);
       if (older != null) {
         BatchEntry read = new BatchEntry(Operation.GET, table, older, null, olderEntries.size());
-        olderEntries.add(read);
-        olderFor.put(read, entry);
+        List<BatchEntry> standsFor = olderFor.get(read);
+        if (standsFor == null) {
+          standsFor = new ArrayList<>();
+          olderEntries.add(read);
+          olderFor.put(read, standsFor);
+        }
+        standsFor.add(entry);
       }
     }
     return this;
@@ -306,10 +314,11 @@ public final class BatchGet {
     }
     Map<BatchEntry, Object> fromOlder = new HashMap<>();
     olderFound.forEach((read, item) -> {
-      BatchEntry entry = olderFor.get(read);
-      LayoutWindow window = LayoutWindow.of(entry.table().tableSchema());
-      if (window.isItemOf(item, entry.key())) {
-        fromOlder.put(entry, item);
+      for (BatchEntry entry : olderFor.get(read)) {
+        LayoutWindow window = LayoutWindow.of(entry.table().tableSchema());
+        if (window.isItemOf(item, entry.key())) {
+          fromOlder.put(entry, item);
+        }
       }
     });
     Map<MappedTableResource<?>, List<Object>> items = new HashMap<>();
