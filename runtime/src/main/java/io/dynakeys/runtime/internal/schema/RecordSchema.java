@@ -80,14 +80,16 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * @param <T> the record type
  */
 public final class RecordSchema<T> extends RecordTableSchema<T> {
-  private final EnhancedType<T> itemType;
+  private final Class<T> itemClass;
+  /** {@code EnhancedType.of(itemClass)}, made on first demand: mapping items never needs it. */
+  private volatile EnhancedType<T> itemType;
   private final RecordAttributes<T> attributes;
   private final ItemWriter<T> writer;
   private final ItemReader<T> reader;
   private final KeyOwnership ownership;
   private final ComponentValues<T> values;
   private final ExtensionAttributes extensions;
-  private final StaticTableMetadata metadata;
+  private final RecordTableMetadata metadata;
   private final EntityDescriptor<T> descriptor;
   /** Whether the descriptor is a write-sharded aggregate's, which a whole item cannot be put of. */
   private final boolean randomShards;
@@ -100,7 +102,7 @@ public final class RecordSchema<T> extends RecordTableSchema<T> {
 
   RecordSchema(RecordTableSchemaBuilder<T> builder) {
     this.descriptor = builder.entity;
-    this.itemType = EnhancedType.of(builder.itemClass);
+    this.itemClass = builder.itemClass;
     this.attributes = new RecordAttributes<>(builder.itemClass.getSimpleName(), builder.components, builder.keys);
     this.writer = new ItemWriter<>(attributes);
     this.ownership = new KeyOwnership(attributes.record(), builder.partitionKeyAttribute, builder.sortKeyAttribute,
@@ -116,7 +118,7 @@ public final class RecordSchema<T> extends RecordTableSchema<T> {
   /** {@code other} without the checks of stored keys on read. */
   private RecordSchema(RecordSchema<T> other) {
     this.descriptor = other.descriptor;
-    this.itemType = other.itemType;
+    this.itemClass = other.itemClass;
     this.attributes = other.attributes;
     this.writer = other.writer;
     this.ownership = other.ownership;
@@ -271,13 +273,18 @@ public final class RecordSchema<T> extends RecordTableSchema<T> {
    */
   @Override
   public StaticTableMetadata tableMetadata() {
-    return metadata;
+    return metadata.metadata();
   }
 
   /** {@code EnhancedType.of(<record class>)}. */
   @Override
   public EnhancedType<T> itemType() {
-    return itemType;
+    EnhancedType<T> out = itemType;
+    if (out == null) {
+      out = EnhancedType.of(itemClass);
+      itemType = out;
+    }
+    return out;
   }
 
   /** The component attributes in declaration order, then the key attributes. */
