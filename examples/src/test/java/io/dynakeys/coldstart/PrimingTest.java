@@ -1,0 +1,48 @@
+package io.dynakeys.coldstart;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The priming the README recommends before a SnapStart or CRaC snapshot
+ * ({@code LeaderboardPriming.prime()}) has no observable effect: it needs no client and makes none,
+ * and every mapping and request after it is the one a process that was never primed gives. Each
+ * side runs in a class loader of its own, a fresh copy of dynakeys, the generated code and the SDK,
+ * as in a new process.
+ */
+class PrimingTest {
+
+  @Test
+  void primingMakesNoClient() throws Exception {
+    try (IsolatedClasses process = new IsolatedClasses()) {
+      process.call(LeaderboardCalls.class, "prime");
+      assertTrue(process.loaded("io.dynakeys.runtime.internal.schema.RecordSchema"), "priming built the schema");
+      assertTrue(process.loaded("io.dynakeys.runtime.write.Update"), "and a typed update's request");
+      for (String client : new String[] {"software.amazon.awssdk.services.dynamodb.DynamoDbClient",
+          "software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient",
+          "software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient",
+          "software.amazon.awssdk.http.SdkHttpClient"}) {
+        assertFalse(process.loaded(client), client + " was loaded: priming must send nothing");
+      }
+    }
+  }
+
+  @Test
+  void everyMappingAndRequestAfterPrimingIsTheOneWithout() throws Exception {
+    String primed;
+    String unprimed;
+    try (IsolatedClasses process = new IsolatedClasses()) {
+      primed = (String) process.call(LeaderboardCalls.class, "transcript", true);
+    }
+    try (IsolatedClasses process = new IsolatedClasses()) {
+      unprimed = (String) process.call(LeaderboardCalls.class, "transcript", false);
+    }
+    assertEquals(unprimed, primed);
+    assertTrue(unprimed.contains("pk=AttributeValue(S=SEASON#2026-SPRING)"), unprimed);
+    assertTrue(unprimed.contains("UpdateItemRequest("), unprimed);
+    assertTrue(unprimed.contains("Run.score: cannot read the stored value as int: expected N, found S 1500"), unprimed);
+  }
+}
