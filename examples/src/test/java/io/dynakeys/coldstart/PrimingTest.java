@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,5 +48,27 @@ class PrimingTest {
     assertTrue(unprimed.contains("pk=AttributeValue(S=SEASON#2026-SPRING)"), unprimed);
     assertTrue(unprimed.contains("UpdateItemRequest("), unprimed);
     assertTrue(unprimed.contains("Run.score: cannot read the stored value as int: expected N, found S 1500"), unprimed);
+  }
+
+  @Test
+  void theReadmesRecipeIsThePrimingThisTestRuns() throws IOException {
+    Path root = Path.of("..").toAbsolutePath().normalize();
+    List<String> readme = Files.readAllLines(root.resolve("README.md"));
+    List<String> source = Files.readAllLines(
+        root.resolve("examples/src/main/java/io/dynakeys/examples/leaderboard/LeaderboardPriming.java"));
+    assertEquals(body(source, "public static void prime() {"), body(readme, "public void beforeCheckpoint("));
+  }
+
+  /** The statements of the method whose first line contains {@code start}, trimmed. */
+  private static List<String> body(List<String> lines, String start) {
+    int from = 0;
+    while (!lines.get(from).contains(start)) {
+      from++;
+    }
+    int to = from + 1;
+    while (!lines.get(to).trim().equals("}")) {
+      to++;
+    }
+    return lines.subList(from + 1, to).stream().map(String::trim).toList();
   }
 }

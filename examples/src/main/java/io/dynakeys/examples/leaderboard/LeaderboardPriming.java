@@ -19,10 +19,10 @@ public final class LeaderboardPriming {
 
   /** Does the leaderboard's first mapping now. */
   public static void prime() {
-    Run sample = new Run(SeasonRuns.SEASON, 0, 0L, "prime", "prime");
+    Run sample = new Run("2026-SPRING", 0, 0L, "prime", "prime");
     RecordTableSchema<Run> runs = RunKeys.tableSchema();
     runs.mapToItem(runs.itemToMap(sample, true));
     Update.of(runs, RunKeys.partitionKey(sample), RunKeys.sortKey(sample)).set(RunKeys.NAME, "prime").toRequest("runs");
-    RunKeys.query(SeasonRuns.SEASON).score().atLeast(0).toKeyCondition().toQueryRequest("runs").build();
+    RunKeys.query("2026-SPRING").score().atLeast(0).toKeyCondition().toQueryRequest("runs").build();
   }
 }
