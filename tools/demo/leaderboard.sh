@@ -22,7 +22,7 @@ done
 
 # The examples' classpath holds the processor (a test dependency) and everything it needs.
 mvn -B -q -pl examples dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$work/cp.txt" >&2
-cp="examples/target/classes:tools/target/classes:$(cat "$work/cp.txt")"
+cp="examples/target/classes:operations/target/classes:tools/target/classes:$(cat "$work/cp.txt")"
 javac -d "$work/demo" -cp "$cp" -processorpath "$cp" tools/demo/src/io/dynakeys/tools/demo/*.java
 
 export AWS_ACCESS_KEY_ID=dummy AWS_SECRET_ACCESS_KEY=dummy AWS_REGION=us-east-1

@@ -14,8 +14,9 @@ import java.lang.annotation.Target;
  * @SortKey @Padded(10) @Inverted int score   // 1500 -> "9999998499", 9 -> "9999999990"
  * }</pre>
  *
- * <p>Query builders take and return values, not complements: {@code scoreAtLeast(1000)} means a
- * score of at least 1000 whatever the stored digits are.
+ * <p>Query builders take and return values, not complements:
+ * {@code RunKeys.query("2026-SPRING").score().atLeast(1000)} means a score of at least 1000 whatever
+ * the stored digits are.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

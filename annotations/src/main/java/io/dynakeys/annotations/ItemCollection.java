@@ -13,13 +13,13 @@ import java.lang.annotation.Target;
  *
  * <pre>{@code
  * @ItemCollection
- * public sealed interface CustomerItem permits Profile, Order, Address {}
+ * public sealed interface CustomerItem permits Profile, Order {}
  *
  * @KeySchema(partitionPrefix = "CUSTOMER", sortPrefix = "PROFILE")
  * record Profile(@PartitionKey String customerId, String name) implements CustomerItem {}
  * @KeySchema(partitionPrefix = "CUSTOMER", sortPrefix = "ORDER")
- * record Order(@PartitionKey String customerId, @SortKey @Padded(12) long orderId, long cents)
- *     implements CustomerItem {}
+ * record Order(@PartitionKey String customerId, @SortKey @Padded(value = 12, max = 999_999_999_999L) long orderId,
+ *     long cents) implements CustomerItem {}
  * }</pre>
  *
  * <p>A member's sort keys are its bare prefix ({@code PROFILE}, for a member without sort

@@ -16,7 +16,7 @@ import java.lang.annotation.Target;
  * compiles.
  *
  * <pre>{@code
- * @SortKey @Padded(10) int score          // 9 -> "0000000009", 1500 -> "0000001500"
+ * @SortKey @Padded(10) int score,         // 9 -> "0000000009", 1500 -> "0000001500"
  * @SortKey @Padded(value = 4, min = -999, max = 9_000) int delta
  * }</pre>
  *

@@ -56,15 +56,18 @@ import java.lang.annotation.Target;
  * {@code @Padded}:
  *
  * <pre>{@code
+ * @KeySchema(partitionPrefix = "LEAGUE")
  * @SecondaryIndex(name = "byTeam", nativeKey = true, partitionKey = {"team", "region"},
- *     sortKey = {"score", "at"})
- * RunKeys.queryByTeam("red", 3).score(1500).at().atLeast(t);   // team = "red" AND region = 3 AND score = 1500 AND at >= t
+ *     sortKey = {"points", "day"})
+ * record Score(@PartitionKey String league, @SortKey @Tiebreaker String id, String team, int region,
+ *     long points, LocalDate day) {}
+ * ScoreKeys.queryByTeam("red", 3).points(1500).day().atLeast(LocalDate.of(2026, 1, 1));   // team, region, points, then day
  * }</pre>
  *
  * <p>A native index is global; its attributes must be stored as strings, numbers or binary, and a
- * sort component's stored form must sort like its values: {@code Instant}, {@code LocalDateTime},
- * {@code OffsetDateTime}, {@code ZonedDateTime} and other texts of the SDK's converters that do
- * not, enums (stored by name) and converted components are compile errors there, and so is
+ * sort component's stored form must sort like its values: {@code Instant}, {@code OffsetDateTime},
+ * {@code ZonedDateTime}, {@code ZoneOffset}, {@code Period} (texts of the SDK's converters that do
+ * not), enums (stored by name) and converted components are compile errors there, and so is
  * {@code @Inverted} on a component of no composed key (DynamoDB has no per-attribute direction:
  * read descending). Prefixes and attribute names do not apply ({@code partitionPrefix}, {@code sortPrefix},
  * {@code partitionKeyAttribute}, {@code sortKeyAttribute} are errors with it).

@@ -15,7 +15,8 @@ import java.lang.annotation.Target;
  * <pre>{@code
  * @KeySchema(partitionPrefix = "InvoiceNumber")
  * @Sharded(count = 10)
- * record InvoiceLine(@PartitionKey long invoice, @SortKey @Padded(6) int line, String item) {}
+ * record InvoiceLine(@PartitionKey long invoice, @SortKey @Padded(value = 6, max = 999_999) int line,
+ *     String item) {}
  * // pk = "InvoiceNumber#125656#0" ... "InvoiceNumber#125656#9"
  * }</pre>
  *

@@ -11,11 +11,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The priming the README recommends before a SnapStart or CRaC snapshot
- * ({@code LeaderboardPriming.prime()}) has no observable effect: it needs no client and makes none,
- * and every mapping and request after it is the one a process that was never primed gives. Each
- * side runs in a class loader of its own, a fresh copy of dynakeys, the generated code and the SDK,
- * as in a new process.
+ * The priming the AWS Lambda guide (docs/how-to/aws-lambda.md) recommends before a SnapStart or
+ * CRaC snapshot ({@code LeaderboardPriming.prime()}) has no observable effect: it needs no client
+ * and makes none, and every mapping and request after it is the one a process that was never
+ * primed gives. Each side runs in a class loader of its own, a fresh copy of dynakeys, the
+ * generated code and the SDK, as in a new process.
  */
 class PrimingTest {
 
@@ -51,12 +51,12 @@ class PrimingTest {
   }
 
   @Test
-  void theReadmesRecipeIsThePrimingThisTestRuns() throws IOException {
+  void theLambdaGuidesRecipeIsThePrimingThisTestRuns() throws IOException {
     Path root = Path.of("..").toAbsolutePath().normalize();
-    List<String> readme = Files.readAllLines(root.resolve("README.md"));
+    List<String> guide = Files.readAllLines(root.resolve("docs/how-to/aws-lambda.md"));
     List<String> source = Files.readAllLines(
         root.resolve("examples/src/main/java/io/dynakeys/examples/leaderboard/LeaderboardPriming.java"));
-    assertEquals(body(source, "public static void prime() {"), body(readme, "public void beforeCheckpoint("));
+    assertEquals(body(source, "public static void prime() {"), body(guide, "public void beforeCheckpoint("));
   }
 
   /** The statements of the method whose first line contains {@code start}, trimmed. */

@@ -8,7 +8,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What the README's "Use it" section says, read from the README itself, so that a first try made
+ * What the README's "Quick start" section says, read from the README itself, so that a first try made
  * of it cannot drift from it: the whole pom, the source files (each a java block that starts with
  * its {@code package}), the command that runs the program with the environment it sets, and what
  * the section says the program prints.
@@ -19,13 +19,13 @@ record Readme(String pom, List<SourceFile> sources, String runCommand, Map<Strin
   /** A java block of the section that is a whole file: its path under src/main/java and text. */
   record SourceFile(String path, String text) {}
 
-  private static final Pattern BLOCK = Pattern.compile("(?m)^```(\\w*)\\n(.*?)^```", Pattern.DOTALL);
+  private static final Pattern BLOCK = Pattern.compile("(?m)^```(\\w*)[^\\n]*\\n(.*?)^```", Pattern.DOTALL);
   private static final Pattern PACKAGE = Pattern.compile("\\Apackage ([\\w.]+);");
   private static final Pattern TYPE = Pattern.compile("(?m)^public (?:final )?(?:record|class|interface|enum) (\\w+)");
   private static final Pattern ASSIGNMENT = Pattern.compile("([A-Z_][A-Z0-9_]*)=(\\S+)");
 
   static Readme parse(String readme) {
-    String section = section(readme, "## Use it");
+    String section = section(readme, "## Quick start");
     String pom = null;
     String command = null;
     List<String> printed = null;
@@ -77,7 +77,7 @@ record Readme(String pom, List<SourceFile> sources, String runCommand, Map<Strin
 
   private static void require(boolean condition, String what) {
     if (!condition) {
-      throw new AssertionError("README's \"Use it\" section has no " + what);
+      throw new AssertionError("README's \"Quick start\" section has no " + what);
     }
   }
 }

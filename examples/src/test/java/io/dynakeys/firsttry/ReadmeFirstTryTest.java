@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * A first try, as a reader of the README makes it: a new Maven project made of the "Use it"
+ * A first try, as a reader of the README makes it: a new Maven project made of the "Quick start"
  * section's files verbatim (its whole {@code pom.xml}, {@code Run.java} and {@code Main.java}),
  * built and run with the section's own command ({@code mvn -q compile exec:exec}) and environment
  * against a local server, twice: both runs must print what the section says the program prints

@@ -284,9 +284,26 @@ class UniqueTest {
         + " same transaction", update.getMessage());
     assertThrows(IllegalArgumentException.class,
         () -> Update.of(UserKeys.tableSchema(), UserKeys.key("u1")).remove(UserKeys.HANDLE));
-    assertThrows(IllegalArgumentException.class, () -> Writes.put(users, ann, Condition.notExists(UserKeys.NAME)));
-    assertThrows(IllegalArgumentException.class, () -> BatchWrite.create().put(users, ann));
-    assertThrows(IllegalArgumentException.class, () -> BatchWrite.create().delete(users, UserKeys.key("u1")));
+    IllegalArgumentException writesPut = assertThrows(IllegalArgumentException.class,
+        () -> Writes.put(users, ann, Condition.notExists(UserKeys.NAME)));
+    assertEquals("a conditional put of User, which has @Unique components (User.email, User.handle), would not keep"
+        + " their guards: use TransactWrite.insert(table, item) or TransactWrite.replace(table, old, new)",
+        writesPut.getMessage());
+    IllegalArgumentException writesDelete = assertThrows(IllegalArgumentException.class,
+        () -> Writes.delete(users, UserKeys.key("u1"), Condition.exists(UserKeys.NAME)));
+    assertEquals("a conditional delete of User, which has @Unique components (User.email, User.handle), would not"
+        + " keep their guards: use TransactWrite.delete(table, item), which removes the item's guards",
+        writesDelete.getMessage());
+    IllegalArgumentException batchPut = assertThrows(IllegalArgumentException.class,
+        () -> BatchWrite.create().put(users, ann));
+    assertEquals("a batch put in table " + name + " of User, which has @Unique components (User.email, User.handle):"
+        + " a batch is no transaction, so their guards could not be kept; use TransactWrite.insert(table, item) or"
+        + " TransactWrite.replace(table, old, new)", batchPut.getMessage());
+    IllegalArgumentException batchDelete = assertThrows(IllegalArgumentException.class,
+        () -> BatchWrite.create().delete(users, UserKeys.key("u1")));
+    assertEquals("a batch delete in table " + name + " of User, which has @Unique components (User.email,"
+        + " User.handle): a batch is no transaction, so their guards could not be kept; use"
+        + " TransactWrite.delete(table, item), which removes the item's guards", batchDelete.getMessage());
 
     // A typed update of the other components is no write of a unique value.
     TransactWrite.create().insert(users, ann).execute(client);

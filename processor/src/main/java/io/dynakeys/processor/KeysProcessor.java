@@ -1,13 +1,16 @@
 package io.dynakeys.processor;
 
 import com.google.auto.service.AutoService;
+import io.dynakeys.processor.layout.LayoutCheck;
 import io.dynakeys.processor.model.CollectionModel;
 import io.dynakeys.processor.model.KeySchemaModel;
 import io.dynakeys.processor.reading.CollectionReader;
 import io.dynakeys.processor.reading.AnnotationNames;
 import io.dynakeys.processor.reading.KeySchemaReader;
 import io.dynakeys.processor.reading.Mirrors;
+import io.dynakeys.processor.reading.UpdateCalls;
 import io.dynakeys.processor.validation.CollectionValidator;
+import io.dynakeys.processor.validation.GroupedSetValidator;
 import io.dynakeys.processor.validation.IndexValidator;
 import io.dynakeys.processor.validation.KeySchemaValidator;
 import io.dynakeys.processor.validation.Messages;
@@ -57,6 +60,11 @@ public final class KeysProcessor extends AbstractProcessor {
   private SourceFileWriter sourceFiles;
   /** javac's syntax trees, to place diagnostics where mirrors have no position; null elsewhere. */
   private com.sun.source.util.Trees trees;
+  /** Check 30: each record's layout against its committed layout files. */
+  private LayoutCheck layouts;
+  /** The sources of the compilation (the first round's), whose calls are checked in the last round. */
+  private final List<com.sun.source.tree.CompilationUnitTree> sources = new ArrayList<>();
+  private boolean sourcesRead;
 
   @Override
   public synchronized void init(javax.annotation.processing.ProcessingEnvironment env) {
@@ -67,6 +75,13 @@ public final class KeysProcessor extends AbstractProcessor {
     } catch (IllegalArgumentException | LinkageError e) {
       trees = null; // not javac (or wrapped by a build tool): mirrors alone place diagnostics
     }
+    layouts = new LayoutCheck(env, trees);
+  }
+
+  /** {@code dynakeys.layouts}: the directory of the committed layout files ({@link LayoutCheck}). */
+  @Override
+  public Set<String> getSupportedOptions() {
+    return Set.of(LayoutCheck.OPTION);
   }
 
   /**
@@ -91,6 +106,16 @@ public final class KeysProcessor extends AbstractProcessor {
     Set<String> present = new HashSet<>();
     for (TypeElement annotation : annotations) {
       present.add(annotation.getQualifiedName().toString());
+    }
+    if (!sourcesRead && trees != null) {
+      sourcesRead = true;
+      Set<com.sun.source.tree.CompilationUnitTree> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+      for (Element e : round.getRootElements()) {
+        com.sun.source.util.TreePath path = trees.getPath(e);
+        if (path != null && seen.add(path.getCompilationUnit())) {
+          sources.add(path.getCompilationUnit());
+        }
+      }
     }
     List<TypeElement> types = new ArrayList<>();
     for (String name : deferred.keySet()) {
@@ -152,6 +177,7 @@ public final class KeysProcessor extends AbstractProcessor {
       report.printTo(processingEnv.getMessager(), trees);
       deferred.clear();
       deferredCollections.clear();
+      checkUpdateCalls();
     }
     // Claim only rounds whose annotations are all ours or @Generated: another processor's
     // annotations in the same round stay visible to it.
@@ -212,11 +238,16 @@ public final class KeysProcessor extends AbstractProcessor {
       List<KeySchemaModel> sharing = writtenByPartition.computeIfAbsent(
           SharedPartitionValidator.partitionGroup(model), k -> new ArrayList<>());
       SharedPartitionValidator.validate(model, sharing, report);
-      if (report.isClean()) {
+      LayoutCheck.Plan plan = report.isClean() ? layouts.check(model, report) : null;
+      if (report.isClean() && plan != null) {
         try {
-          sourceFiles.write(model.keysClass().packageName(), new KeysWriter(model).write(), type,
+          sourceFiles.write(model.keysClass().packageName(), new KeysWriter(model, plan.version(), plan.live(), plan.migration()).write(), type,
                   KeysProcessor.class.getName());
           sharing.add(model);
+          String notWritten = plan.commit();
+          if (notWritten != null) {
+            report.error(notWritten, type, model.annotation(), null);
+          }
         } catch (javax.annotation.processing.FilerException e) {
           // A source of this compilation already declares the name (a hand-written class).
           // A class file of an earlier build does not count: javac lets the file be rewritten.
@@ -225,6 +256,34 @@ public final class KeysProcessor extends AbstractProcessor {
         }
       }
     }
+    report.printTo(processingEnv.getMessager(), trees);
+  }
+
+  /**
+   * The updates that set half an index group, said in one line naming the group (javac's own error
+   * lists every {@code set} overload). A processor error also ends the compilation before javac
+   * attributes the code, so that error is the only one. Best effort: a call that cannot be read is
+   * left to javac, which refuses it anyway.
+   */
+  private void checkUpdateCalls() {
+    if (trees == null) {
+      return;
+    }
+    ValidationReport report = new ValidationReport();
+    GroupedSetValidator groups = new GroupedSetValidator(report);
+    writtenByPartition.values().forEach(models -> models.forEach(groups::add));
+    if (groups.hasGroups()) {
+      Set<String> keysClasses = groups.keysClasses();
+      try {
+        for (com.sun.source.tree.CompilationUnitTree source : sources) {
+          UpdateCalls.find(source, keysClasses, name -> processingEnv.getElementUtils().getTypeElement(name) != null)
+              .forEach(groups::check);
+        }
+      } catch (RuntimeException unreadable) {
+        // javac refuses such a call with its own message: never fail a compilation for this check.
+      }
+    }
+    sources.clear();
     report.printTo(processingEnv.getMessager(), trees);
   }
 

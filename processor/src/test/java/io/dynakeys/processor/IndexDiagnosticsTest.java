@@ -365,11 +365,35 @@ class IndexDiagnosticsTest {
     Compilation compilation = compileWithoutCrash(file);
 
     assertThat(compilation).hadErrorContaining(
-            "level is an int in the sort key without @Padded: as text \"10\" sorts before \"2\"."
+            "level is an int in the sort key of the index byLevel without @Padded: as text \"10\" sorts before \"2\"."
                 + " Add @Padded(10), or a narrower width with a declared max")
         .inFile(file)
         .onLineContaining("int level");
     assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void anUnpaddedLongInTwoIndexSortKeysIsAnErrorNamingEachIndex() {
+    JavaFileObject file = source("Run",
+        "@KeySchema(partitionPrefix = \"SEASON\")",
+        "@SecondaryIndex(name = \"byTime\", partitionKey = \"playerId\", sortKey = \"at\")",
+        "@SecondaryIndex(name = \"byLevel\", partitionKey = \"playerId\", sortKey = {\"level\", \"at\"})",
+        "public record Run(",
+        "    @PartitionKey String season,",
+        "    @SortKey @Tiebreaker String playerId,",
+        "    @Padded(value = 3, max = 999) int level,",
+        "    long at) {}");
+    Compilation compilation = compileWithoutCrash(file);
+
+    assertThat(compilation).hadErrorContaining(
+            "at is a long in the sort key of the index byTime without @Padded: as text \"10\" sorts before \"2\"."
+                + " Add @Padded(19), or a narrower width with a declared max")
+        .inFile(file)
+        .onLineContaining("long at");
+    assertThat(compilation).hadErrorContaining("at is a long in the sort key of the index byLevel without @Padded")
+        .inFile(file)
+        .onLineContaining("long at");
+    assertThat(compilation).hadErrorCount(2);
   }
 
   @Test

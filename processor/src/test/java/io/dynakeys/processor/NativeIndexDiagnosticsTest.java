@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
  * The compile-time checks of native indexes ({@code @SecondaryIndex(nativeKey = true)}): global
  * only, no prefixes or key attribute names, at most four attributes a side, attributes stored as
  * strings, numbers or binary, sort attributes whose stored form sorts like their values (not an
- * {@code Instant}, an enum or a converted component), no {@code @Inverted}, and a warning for a
+ * {@code Instant}, a {@code ZoneOffset}, an enum or a converted component), no {@code @Inverted}, no
+ * {@code OptionalInt} (stored as NULL when empty), and a warning for a
  * {@code @Padded} that pads nothing. Each diagnostic is checked down to its message and line.
  */
 class NativeIndexDiagnosticsTest {
@@ -141,6 +142,22 @@ class NativeIndexDiagnosticsTest {
   }
 
   @Test
+  void aNativeIndexWithoutPartitionKeyIsAnErrorThatSuggestsNoPrefix() {
+    JavaFileObject file = match(
+        "@SecondaryIndex(",
+        "    name = \"byPoints\",",
+        "    nativeKey = true,",
+        "    sortKey = \"points\")");
+    Compilation compilation = compileWithoutCrash(file);
+
+    assertThat(compilation).hadErrorContaining("the native index byPoints has no partition key: name the"
+            + " components DynamoDB keys it by in partitionKey (one to four; a native index has no prefix), or"
+            + " remove nativeKey = true to compose a key from a partitionPrefix")
+        .inFile(file).onLineContaining("name = \"byPoints\"");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
   void aPrefixOnANativeIndexIsAnErrorOnThePrefix() {
     JavaFileObject file = match(
         "@SecondaryIndex(name = \"byTeam\", nativeKey = true, partitionKey = \"team\",",
@@ -186,12 +203,58 @@ class NativeIndexDiagnosticsTest {
     Compilation compilation = compileWithoutCrash(file);
 
     assertThat(compilation).hadErrorContaining("at (Instant) cannot be a sort attribute of the native index"
-            + " byTime: the SDK's converter writes ISO-8601 with a fraction of variable length"
-            + " (2026-06-23T10:15:30Z sorts after 2026-06-23T10:15:30.5Z), so a range or the order of the"
+            + " byTime: the SDK's converter writes ISO-8601 with as many fraction digits as the value needs"
+            + " (2026-06-23T10:15:30.500Z sorts before 2026-06-23T10:15:30Z), so a range or the order of the"
             + " items would not follow its values. Store it as epoch milliseconds in a long component, or"
             + " remove nativeKey = true, where an Instant is written at a fixed width")
         .inFile(file).onLineContaining("Instant at,");
     assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void aZoneOffsetSortAttributeIsAnErrorButAZoneOffsetPartitionAttributeIsNot() {
+    JavaFileObject file = match(List.of("    java.time.ZoneOffset offset,"),
+        "@SecondaryIndex(name = \"byOffset\", nativeKey = true, partitionKey = \"offset\", sortKey = \"points\")",
+        "@SecondaryIndex(name = \"byTeam\", nativeKey = true, partitionKey = \"team\", sortKey = \"offset\")");
+    Compilation compilation = compileWithoutCrash(file);
+
+    assertThat(compilation).hadErrorContaining("offset (ZoneOffset) cannot be a sort attribute of the native"
+            + " index byTeam: the SDK's converter writes the offset's ID, and IDs sort +03:00, +10:00, -05:00,"
+            + " -10:00, Z: neither by the offset's amount nor in ZoneOffset's own order (+03:00 sorts before"
+            + " -05:00), so a range or the order of the items would not follow its values. Store"
+            + " getTotalSeconds() in an int component, or move it to partitionKey (equality only)")
+        .inFile(file).onLineContaining("ZoneOffset offset,");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void localTimeAndLocalDateTimeSortAttributesCompile() {
+    // Their text sorts like their values (NativeKeyOrdersTest), LocalDateTime's for the years 0000 to 9999.
+    Compilation compilation = compileWithoutCrash(match(
+        List.of("    java.time.LocalTime opensAt,", "    java.time.LocalDateTime kickoff,", "    java.time.MonthDay birthday,"),
+        "@SecondaryIndex(name = \"byTeam\", nativeKey = true, partitionKey = \"team\",",
+        "    sortKey = {\"kickoff\", \"opensAt\", \"birthday\"})"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation).generatedSourceFile("com.acme.MatchKeys").contentsAsUtf8String()
+        .contains("EntityLayout.nativeKey(\"opensAt\", \"opensAt\", EntityLayout.StoredType.S, false)");
+  }
+
+  @Test
+  void anOptionalIntIsAnErrorOnEitherSide() {
+    JavaFileObject file = match(List.of("    java.util.OptionalInt bonus,", "    java.util.OptionalLong fine,"),
+        "@SecondaryIndex(name = \"byBonus\", nativeKey = true, partitionKey = \"bonus\", sortKey = \"points\")",
+        "@SecondaryIndex(name = \"byTeam\", nativeKey = true, partitionKey = \"team\", sortKey = \"fine\")");
+    Compilation compilation = compileWithoutCrash(file);
+
+    assertThat(compilation).hadErrorContaining("bonus (OptionalInt) cannot key the native index byBonus: an empty"
+            + " OptionalInt is stored as NULL, and DynamoDB refuses a write whose index key attribute is not of"
+            + " the index's type. Use Optional<Integer>, whose empty value leaves the item out of the index, or"
+            + " an int")
+        .inFile(file).onLineContaining("OptionalInt bonus,");
+    assertThat(compilation).hadErrorContaining("fine (OptionalLong) cannot key the native index byTeam")
+        .inFile(file).onLineContaining("OptionalLong fine,");
+    assertThat(compilation).hadErrorCount(2);
   }
 
   @Test

@@ -133,15 +133,51 @@ class TimeToLiveDiagnosticsTest {
   }
 
   @Test
-  void aTimeToLiveInANestedRecordIsAnError() {
+  void anErrorIsOnTheAnnotationsLineNotTheComponentsName() {
+    JavaFileObject file = session("@TimeToLive\n    String expiresAt");
+    Compilation compilation = compileWithoutCrash(file);
+
+    assertThat(compilation).hadErrorContaining("@TimeToLive on expiresAt of type String")
+        .inFile(file).onLineContaining("@TimeToLive");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void aSecondTimeToLiveOnItsOwnLineIsAnErrorOnThatLine() {
+    JavaFileObject file = session("@TimeToLive Instant expiresAt",
+        "@TimeToLive\n    @DynamoDbAttribute(\"purge\")\n    Long purgeAt");
+    Compilation compilation = compileWithoutCrash(file);
+
+    assertThat(compilation).hadErrorContaining("and expiresAt is already it")
+        .inFile(file).onLine(22);
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void anAnnotationOnItsOwnLineBelowAnotherIsPlacedByJavac21AndOnTheNameByJavac17() {
+    // javac 17 keeps no tree on that line (JDK-8295184, fixed in javac 21).
+    JavaFileObject file = session("@DynamoDbAttribute(\"purge\")\n    @TimeToLive\n    String purgeAt");
+    Compilation compilation = compileWithoutCrash(file);
+
+    assertThat(compilation).hadErrorContaining("@TimeToLive on purgeAt of type String")
+        .inFile(file).onLine(Runtime.version().feature() >= 21 ? 22 : 23);
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void aTimeToLiveInANestedRecordIsAnErrorOnTheNestedRecordsAnnotation() {
     JavaFileObject file = session("Lease lease");
     List<String> lines = new ArrayList<>(HEADER);
-    lines.add("public record Lease(String holder, @TimeToLive Instant until) {}");
+    lines.add("public record Lease(");
+    lines.add("    String holder,");
+    lines.add("    @TimeToLive");
+    lines.add("    Instant until) {}");
     JavaFileObject lease = AcmeSources.verbatim("Lease", lines.toArray(String[]::new));
     Compilation compilation = compileWithoutCrash(file, lease);
 
-    assertThat(compilation).hadErrorContaining("@TimeToLive in a nested record: DynamoDB reads the time to live"
-            + " from a top-level attribute only. Move it to the @KeySchema record")
-        .inFile(file).onLineContaining("Lease lease");
+    assertThat(compilation).hadErrorContaining("@TimeToLive on until in Lease, which Session stores inside its component lease:"
+            + " DynamoDB reads the time to live from a top-level attribute only. Move it to the @KeySchema record")
+        .inFile(lease).onLineContaining("@TimeToLive");
+    assertThat(compilation).hadErrorCount(1);
   }
 }

@@ -1,8 +1,8 @@
 package io.dynakeys.spark;
 
-import io.dynakeys.tools.core.Conditions;
-import io.dynakeys.tools.core.Outcome;
-import java.util.LinkedHashMap;
+import io.dynakeys.operations.internal.write.Conditions;
+import io.dynakeys.operations.internal.write.ItemKeys;
+import io.dynakeys.operations.rekey.Outcome;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -56,12 +56,7 @@ final class ConditionalWriter implements AutoCloseable {
   }
 
   Map<String, AttributeValue> key(Map<String, AttributeValue> item) {
-    Map<String, AttributeValue> key = new LinkedHashMap<>();
-    key.put(pk, item.get(pk));
-    if (sk != null) {
-      key.put(sk, item.get(sk));
-    }
-    return key;
+    return ItemKeys.of(item, pk, sk);
   }
 
   /** Re-keys {@code old} (as exported) to {@code next} in the live table. */

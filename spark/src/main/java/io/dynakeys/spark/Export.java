@@ -1,7 +1,7 @@
 package io.dynakeys.spark;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dynakeys.tools.ConfigurationException;
+import io.dynakeys.operations.ConfigurationException;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -1,9 +1,9 @@
 package io.dynakeys.spark;
 
-import io.dynakeys.tools.ConfigurationException;
-import io.dynakeys.tools.core.Conditions;
-import io.dynakeys.tools.migrate.Rekey;
-import io.dynakeys.tools.schema.EntitySchema;
+import io.dynakeys.operations.ConfigurationException;
+import io.dynakeys.operations.internal.write.Conditions;
+import io.dynakeys.operations.rekey.Rekey;
+import io.dynakeys.operations.schema.EntitySchema;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Iterator;

@@ -1,6 +1,6 @@
 package io.dynakeys.spark;
 
-import io.dynakeys.tools.ConfigurationException;
+import io.dynakeys.operations.ConfigurationException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

@@ -1,10 +1,10 @@
 package io.dynakeys.spark;
 
-import io.dynakeys.tools.ConfigurationException;
-import io.dynakeys.tools.core.Conditions;
-import io.dynakeys.tools.core.Outcome;
-import io.dynakeys.tools.migrate.Rekey;
-import io.dynakeys.tools.schema.EntitySchema;
+import io.dynakeys.operations.ConfigurationException;
+import io.dynakeys.operations.internal.write.Conditions;
+import io.dynakeys.operations.rekey.Outcome;
+import io.dynakeys.operations.rekey.Rekey;
+import io.dynakeys.operations.schema.EntitySchema;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -35,8 +35,8 @@ import org.apache.spark.sql.SparkSession;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * {@code rekey} over an export: the tools' {@link Rekey} (what {@code dynakeys migrate} computes for
- * each old item) applied to every exported item in the executors, one task per data file, and the
+ * {@code rekey} over an export: {@link Rekey} (what {@code dynakeys migrate} computes for each old
+ * item) applied to every exported item in the executors, one task per data file, and the
  * result either
  *
  * <ul>
@@ -300,7 +300,7 @@ public final class ExportRekey {
     return new Part(outcomes, problems, null, written, null);
   }
 
-  /** The names of the tools' conditions ({@link Conditions}), for the writers. */
+  /** The command line's conditions ({@link Conditions}), for the writers. */
   static Conditions.Condition orVersion(String version, Map<String, AttributeValue> item, String pk, String sk) {
     return version != null ? Conditions.versionIs(version, item.get(version)) : Conditions.equalTo(item, pk, sk);
   }

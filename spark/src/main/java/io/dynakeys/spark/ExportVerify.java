@@ -1,9 +1,9 @@
 package io.dynakeys.spark;
 
-import io.dynakeys.tools.verify.Finding;
-import io.dynakeys.tools.verify.ItemCheck;
-import io.dynakeys.tools.verify.ItemChecker;
-import io.dynakeys.tools.verify.VerifyReport;
+import io.dynakeys.operations.verify.Finding;
+import io.dynakeys.operations.verify.ItemCheck;
+import io.dynakeys.operations.verify.ItemChecker;
+import io.dynakeys.operations.verify.VerifyReport;
 import java.util.ArrayDeque;
 import java.util.Iterator;
 import java.util.List;
@@ -18,11 +18,11 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
 
 /**
- * {@code verify} over an export: every exported item checked by the tools' {@link ItemChecker}
- * in the executors, one task per data file; the findings as a Dataset, and the tasks'
- * {@link VerifyReport}s merged into what {@code dynakeys verify} reports for the same items (the
- * same counts per entity and kind, the same sample: the smallest keys, whatever the order). An
- * export has no live table, so the report has no table findings.
+ * {@code verify} over an export: every exported item checked by {@link ItemChecker}, the command
+ * line's own per-item check, in the executors, one task per data file; the findings as a Dataset,
+ * and the tasks' {@link VerifyReport}s merged into what {@code dynakeys verify} reports for the same
+ * items (the same counts per entity and kind, the same sample: the smallest keys, whatever the
+ * order). An export has no live table, so the report has no table findings.
  */
 public final class ExportVerify {
   private ExportVerify() {}
@@ -89,7 +89,7 @@ public final class ExportVerify {
    * @return the report, the findings and the export's problems
    */
   public static Result run(SparkSession spark, Export export, Layouts layouts, int samples) {
-    // Fail on the driver, with the tools' message, when a layout does not load.
+    // Fail on the driver, with the operations' message, when a layout does not load.
     List<String> names = ItemChecker.entityNames(layouts.load());
     byte[] conf = Export.serialize(spark.sparkContext().hadoopConfiguration());
     Export.Format format = export.format();

@@ -4,7 +4,7 @@ import java.io.Serializable;
 
 /**
  * One row of a verify's findings Dataset (a JavaBean, for {@code Encoders.bean}): a finding of the
- * tools' {@code ItemChecker} on one exported item, with the file and line it came from, or a
+ * operations' {@code ItemChecker} on one exported item, with the file and line it came from, or a
  * problem of the export itself ({@link #CORRUPT_LINE}: a line that is no item; {@link #ITEM_COUNT}:
  * a file with another number of lines than its manifest says).
  */

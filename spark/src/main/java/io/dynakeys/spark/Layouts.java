@@ -1,10 +1,10 @@
 package io.dynakeys.spark;
 
-import io.dynakeys.tools.ConfigurationException;
-import io.dynakeys.tools.Migration;
-import io.dynakeys.tools.migrate.Rekey;
-import io.dynakeys.tools.schema.EntitySchema;
-import io.dynakeys.tools.verify.ItemChecker;
+import io.dynakeys.operations.ConfigurationException;
+import io.dynakeys.operations.Migration;
+import io.dynakeys.operations.rekey.Rekey;
+import io.dynakeys.operations.schema.EntitySchema;
+import io.dynakeys.operations.verify.ItemChecker;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
@@ -89,7 +89,7 @@ public record Layouts(List<String> schemas) implements Serializable {
         Class<?> type = Class.forName(migration, true, loader());
         return (Migration<?, ?>) type.getConstructor().newInstance();
       } catch (ReflectiveOperationException | ClassCastException e) {
-        throw new io.dynakeys.tools.ConfigurationException(migration + " is no Migration with a public"
+        throw new io.dynakeys.operations.ConfigurationException(migration + " is no Migration with a public"
             + " no-argument constructor: " + e, e);
       }
     }
@@ -99,7 +99,7 @@ public record Layouts(List<String> schemas) implements Serializable {
       try {
         type = Class.forName(migration, true, loader());
       } catch (ClassNotFoundException e) {
-        throw new io.dynakeys.tools.ConfigurationException("the migration " + migration + " is not on the class"
+        throw new io.dynakeys.operations.ConfigurationException("the migration " + migration + " is not on the class"
             + " path (give the records jar to spark-submit with --jars)", e);
       }
       for (Class<?> c = type; c != null; c = c.getSuperclass()) {
@@ -110,7 +110,7 @@ public record Layouts(List<String> schemas) implements Serializable {
           }
         }
       }
-      throw new io.dynakeys.tools.ConfigurationException(migration + " names no record types as Migration<OLD, NEW>:"
+      throw new io.dynakeys.operations.ConfigurationException(migration + " names no record types as Migration<OLD, NEW>:"
           + " give --from and --to");
     }
   }

@@ -1,14 +1,14 @@
 package io.dynakeys.spark;
 
-import io.dynakeys.tools.ConfigurationException;
+import io.dynakeys.operations.ConfigurationException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The {@code spark-submit} entry point: {@code verify}, {@code rekey} and {@code load} over a
@@ -235,7 +235,7 @@ public final class SparkMain implements Callable<Integer> {
   /** The migration a re-key runs and a catch-up repeats, and the layouts it goes between. */
   static final class MigrationOptions {
     @Option(names = "--migration", required = true,
-        description = "the io.dynakeys.tools.Migration class (for catch-up: the one the re-key used)")
+        description = "the io.dynakeys.operations.Migration class (for catch-up: the one the re-key used)")
     String migration;
 
     @Option(names = "--from", description = "the old layout's Keys class (default: the migration's first type argument)")

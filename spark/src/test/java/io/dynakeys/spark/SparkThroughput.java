@@ -1,5 +1,9 @@
 package io.dynakeys.spark;
 
+import io.dynakeys.operations.rekey.Rekey;
+import io.dynakeys.operations.schema.EntitySchema;
+import io.dynakeys.operations.verify.ItemChecker;
+import io.dynakeys.operations.verify.VerifyReport;
 import io.dynakeys.spark.fixtures.Run;
 import io.dynakeys.spark.fixtures.RunKeys;
 import io.dynakeys.spark.fixtures.RunV1ToRun;
@@ -8,11 +12,7 @@ import io.dynakeys.spark.fixtures.v1.RunV1Keys;
 import io.dynakeys.testing.DynamoEndpoint;
 import io.dynakeys.testing.TestTables;
 import io.dynakeys.tools.core.ScanSettings;
-import io.dynakeys.tools.migrate.Rekey;
-import io.dynakeys.tools.schema.EntitySchema;
-import io.dynakeys.tools.verify.ItemChecker;
 import io.dynakeys.tools.verify.Verifier;
-import io.dynakeys.tools.verify.VerifyReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

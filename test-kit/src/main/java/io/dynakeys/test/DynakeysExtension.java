@@ -47,12 +47,21 @@ public final class DynakeysExtension implements BeforeAllCallback, BeforeEachCal
 
     /**
      * The server the kit uses in this run, started on first use and shared by every test class.
+     * The server {@code AWS_ENDPOINT_URL_DYNAMODB} names is asked once per run whether it answers
+     * (one request, no retries), so an unreachable one fails every test class at once with one
+     * message naming the variable and the endpoint.
      *
      * @param context any extension context of the run
      * @return the shared endpoint; do not close it
+     * @throws ExtensionConfigurationException when the server {@code AWS_ENDPOINT_URL_DYNAMODB}
+     *     names cannot be reached
      */
     public static DynamoEndpoint endpoint(ExtensionContext context) {
-        return DynaliteExtension.endpoint(context, serverKind());
+        DynamoEndpoint endpoint = DynaliteExtension.endpoint(context, serverKind());
+        if (endpoint.kind() == ServerKind.EXTERNAL) {
+            EndpointReach.require(context, endpoint);
+        }
+        return endpoint;
     }
 
     static ServerKind serverKind() {

@@ -13,20 +13,28 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * generated {@code *Keys} classes it names.
  *
  * <pre>{@code
+ * import static org.junit.jupiter.api.Assertions.assertEquals;
+ *
+ * import io.dynakeys.test.DynakeysTest;
+ * import org.junit.jupiter.api.Test;
+ *
  * @DynakeysTest(RunKeys.class)
  * class LeaderboardTest {
  *     @Test
  *     void bestRunFirst(DynamoDbTable<Run> runs) {
  *         runs.putItem(new Run("2026-SPRING", 240, 1_719_100_800L, "p_1", "Ann"));
  *         runs.putItem(new Run("2026-SPRING", 1500, 1_719_100_900L, "p_2", "Bo"));
- *         assertEquals("Bo", RunKeys.query("2026-SPRING").items(runs).findFirst().orElseThrow().name());
+ *         assertEquals("Bo", RunKeys.query("2026-SPRING").items(runs).toList().get(0).name());
  *     }
  * }
  * }</pre>
  *
  * <p>The server is started once per test run and shared by every class: moto by default
- * ({@code -Ddynakeys.test.server=dynalite} for dynalite), or none when
- * {@code AWS_ENDPOINT_URL_DYNAMODB} names one. Each named class's table is created with its
+ * ({@code -Ddynakeys.test.server=dynalite} for dynalite, which runs from the directory, at or above
+ * the working directory or named by {@code -Ddynakeys.repo.root}, whose {@code package.json} and
+ * {@code package-lock.json} pin it), or none when {@code AWS_ENDPOINT_URL_DYNAMODB} names one, which
+ * is asked once whether it answers: if not, every test class fails at once, naming the variable and
+ * the endpoint. Each named class's table is created with its
  * secondary indexes through the class's own {@code createTable}, under a unique name, before each
  * test (or once per class, see {@link #tables()}) and deleted after it, so tests, and test classes
  * running in parallel, never see each other's items. A {@code @TimeToLive} record's table on a

@@ -143,7 +143,9 @@ public final class ApiDump {
   }
 
   private static String header(Class<?> type) {
-    StringBuilder out = new StringBuilder(type.toGenericString());
+    // Class.toGenericString writes "sealed" and "non-sealed" on newer JDKs (25) and not on 17: the
+    // permits clause below says it instead, so the file reads the same on every JDK.
+    StringBuilder out = new StringBuilder(type.toGenericString().replaceAll("(^|\\s)(non-sealed|sealed)\\s", "$1"));
     Type superclass = type.getGenericSuperclass();
     if (superclass != null && superclass != Object.class && !type.isEnum() && !type.isRecord()) {
       out.append(" extends ").append(superclass.getTypeName());

@@ -121,19 +121,26 @@ public final class Dynalite implements AutoCloseable {
      * @throws IllegalStateException if no such directory exists
      */
     public static Path repositoryRoot() {
-        String configured = System.getProperty(REPO_ROOT_PROPERTY);
+        return repositoryRoot(System.getProperty(REPO_ROOT_PROPERTY), Paths.get("").toAbsolutePath().normalize());
+    }
+
+    // Package-private so the messages can be tested without touching global system properties.
+    static Path repositoryRoot(String configured, Path start) {
         if (configured != null && !configured.isBlank()) {
             Path root = Paths.get(configured).toAbsolutePath().normalize();
             if (!pinsDynalite(root)) {
-                throw new IllegalStateException("System property " + REPO_ROOT_PROPERTY + " points to "
-                        + root + ", which has no package.json depending on dynalite");
+                throw new IllegalStateException("-D" + REPO_ROOT_PROPERTY + "=" + root + " names a directory with no"
+                        + " package.json that depends on dynalite: name the directory holding the package.json and"
+                        + " package-lock.json that pin dynalite");
             }
             return root;
         }
-        Path start = Paths.get("").toAbsolutePath().normalize();
         return findRepositoryRoot(start).orElseThrow(() -> new IllegalStateException(
-                "Cannot find the repository root (a directory with a package.json depending on dynalite) at or above "
-                        + start + "; run from inside the repository or set -D" + REPO_ROOT_PROPERTY + "=<dir>"));
+                "No package.json that depends on dynalite at or above " + start + ": dynalite is installed (npm ci)"
+                        + " and run from the directory that holds one, with its package-lock.json. Put a package.json"
+                        + " such as {\"private\": true, \"dependencies\": {\"dynalite\": \"4.0.0\"}} in your project's"
+                        + " root directory and run `npm install` there once (it writes package-lock.json; keep both),"
+                        + " or name a directory holding both with -D" + REPO_ROOT_PROPERTY + "=<dir>"));
     }
 
     // Package-private so the search can be tested without touching global system properties.
@@ -218,6 +225,7 @@ public final class Dynalite implements AutoCloseable {
                 try {
                     // Another JVM may have finished the install while this one waited for the lock.
                     if (!Files.isRegularFile(cli)) {
+                        requireLockFile(root);
                         System.err.println("[dynakeys] node_modules/dynalite is missing in " + root + "; installing it");
                         runNpmCi(root);
                     }
@@ -235,6 +243,15 @@ public final class Dynalite implements AutoCloseable {
                     + "does package.json depend on dynalite?");
         }
         return cli;
+    }
+
+    // npm ci installs from the lock file only, and says so in words that do not name the fix.
+    static void requireLockFile(Path root) {
+        if (!Files.isRegularFile(root.resolve("package-lock.json"))) {
+            throw new IllegalStateException(root.resolve("package.json") + " depends on dynalite, but there is no"
+                    + " package-lock.json beside it, which `npm ci` installs from: run `npm install` in " + root
+                    + " once (it writes package-lock.json), and keep both");
+        }
     }
 
     private static void runNpmCi(Path root) {

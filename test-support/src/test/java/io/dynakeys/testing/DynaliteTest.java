@@ -68,6 +68,39 @@ class DynaliteTest {
     }
 
     @Test
+    void noPackageJsonSaysWhatToWriteAndWhere(@TempDir Path dir) {
+        IllegalStateException failure = assertThrows(IllegalStateException.class, () -> Dynalite.repositoryRoot(null, dir));
+
+        assertEquals("No package.json that depends on dynalite at or above " + dir + ": dynalite is installed (npm ci)"
+                + " and run from the directory that holds one, with its package-lock.json. Put a package.json such as"
+                + " {\"private\": true, \"dependencies\": {\"dynalite\": \"4.0.0\"}} in your project's root directory"
+                + " and run `npm install` there once (it writes package-lock.json; keep both), or name a directory"
+                + " holding both with -Ddynakeys.repo.root=<dir>", failure.getMessage());
+    }
+
+    @Test
+    void aRepoRootWithoutDynaliteSaysWhatToName(@TempDir Path dir) {
+        IllegalStateException failure = assertThrows(IllegalStateException.class,
+                () -> Dynalite.repositoryRoot(dir.toString(), dir));
+
+        assertEquals("-Ddynakeys.repo.root=" + dir + " names a directory with no package.json that depends on"
+                + " dynalite: name the directory holding the package.json and package-lock.json that pin dynalite",
+                failure.getMessage());
+    }
+
+    @Test
+    void aPackageJsonWithoutItsLockFileSaysToRunNpmInstall(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("package.json"), "{\"dependencies\":{\"dynalite\":\"4.0.0\"}}");
+        assertEquals(dir, Dynalite.repositoryRoot(null, dir));
+
+        IllegalStateException failure = assertThrows(IllegalStateException.class, () -> Dynalite.requireLockFile(dir));
+
+        assertEquals(dir.resolve("package.json") + " depends on dynalite, but there is no package-lock.json beside"
+                + " it, which `npm ci` installs from: run `npm install` in " + dir + " once (it writes"
+                + " package-lock.json), and keep both", failure.getMessage());
+    }
+
+    @Test
     void findsThisRepository() {
         assertTrue(Files.isRegularFile(Dynalite.repositoryRoot().resolve("package-lock.json")));
     }

@@ -1,7 +1,7 @@
 package io.dynakeys.tools.demo;
 
 import io.dynakeys.examples.leaderboard.Run;
-import io.dynakeys.tools.Migration;
+import io.dynakeys.operations.Migration;
 
 /** The leaderboard's migration: the same components, the score re-keyed twelve digits wide. */
 public final class RunToRunV2 implements Migration<Run, RunV2> {

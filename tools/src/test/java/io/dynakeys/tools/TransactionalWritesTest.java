@@ -1,5 +1,6 @@
 package io.dynakeys.tools;
 
+import io.dynakeys.operations.internal.write.ItemKeys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -7,12 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynakeys.operations.rekey.Outcome;
+import io.dynakeys.operations.schema.EntitySchema;
 import io.dynakeys.runtime.TreePath;
 import io.dynakeys.testing.Capability;
 import io.dynakeys.testing.DynamoEndpoint;
 import io.dynakeys.testing.OnEachServer;
 import io.dynakeys.testing.TestTables;
-import io.dynakeys.tools.core.Outcome;
 import io.dynakeys.tools.core.ScanSettings;
 import io.dynakeys.tools.core.Writes;
 import io.dynakeys.tools.fixtures.Entry;
@@ -25,7 +27,6 @@ import io.dynakeys.tools.fixtures.v1.RunV1Keys;
 import io.dynakeys.tools.migrate.MigrationReport;
 import io.dynakeys.tools.migrate.Migrator;
 import io.dynakeys.tools.move.SubtreeMove;
-import io.dynakeys.tools.schema.EntitySchema;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -183,7 +184,7 @@ class TransactionalWritesTest {
     List<RunV1> runs = Tables.oldRuns(12, 3);
     Tables.writeAll(client, table, Tables.oldItems(runs));
     RunV1 victim = runs.get(7);
-    Map<String, AttributeValue> victimKey = Writes.key(RunV1Keys.tableSchema().itemToMap(victim, true),
+    Map<String, AttributeValue> victimKey = ItemKeys.of(RunV1Keys.tableSchema().itemToMap(victim, true),
         v1.partitionKeyAttribute(), v1.sortKeyAttribute());
     InterferingClient interfering = new InterferingClient(client, victimKey, () -> change.accept(victimKey));
     MigrationReport first = Migrator.migrate(interfering, table, v1, v2, new RunV1ToRun(),
@@ -195,7 +196,7 @@ class TransactionalWritesTest {
     Map<String, AttributeValue> stored = client.getItem(r -> r.tableName(table).key(victimKey)).item();
     assertEquals(changedName, ((RunV1) v1.read(stored)).name());
     assertEquals(addedNote == null ? null : AttributeValue.fromS(addedNote), stored.get("added"));
-    Map<String, AttributeValue> nextKey = Writes.key(RunKeys.tableSchema().itemToMap(new RunV1ToRun().migrate(victim),
+    Map<String, AttributeValue> nextKey = ItemKeys.of(RunKeys.tableSchema().itemToMap(new RunV1ToRun().migrate(victim),
         true), v2.partitionKeyAttribute(), v2.sortKeyAttribute());
     // With transactions nothing was written; without, the copy was put and withdrawn.
     assertFalse(client.getItem(r -> r.tableName(table).key(nextKey).consistentRead(true)).hasItem(),

@@ -13,7 +13,7 @@ import java.util.Objects;
  * group's order:
  *
  * <pre>{@code
- * Update.of(TaskKeys.tableSchema(), TaskKeys.key("apollo", 7)).set(TaskKeys.BY_OWNER, "ann", 3);
+ * Update.of(TaskKeys.tableSchema(), TaskKeys.key("apollo", 7)).set(TaskKeys.BY_OWNER, "ann", 3, Optional.of("red"));
  * }</pre>
  *
  * <p>The group's order is the index's own components in key order, then the other members in

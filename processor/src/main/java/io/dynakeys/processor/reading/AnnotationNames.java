@@ -18,6 +18,7 @@ public final class AnnotationNames {
   public static final String ITEM_COLLECTION = PACKAGE + "ItemCollection";
   public static final String TIME_TO_LIVE = PACKAGE + "TimeToLive";
   public static final String UNIQUE = PACKAGE + "Unique";
+  public static final String LAYOUT_VERSION = PACKAGE + "LayoutVersion";
 
   /** Annotations that only mean something on a key component. */
   public static final String[] COMPONENT_MODIFIERS = {PADDED, INVERTED, TIEBREAKER, PATH_SEGMENT};

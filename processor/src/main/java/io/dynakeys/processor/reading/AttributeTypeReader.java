@@ -8,6 +8,7 @@ import io.dynakeys.processor.model.NestedRecord;
 import io.dynakeys.processor.validation.Messages;
 import java.util.ArrayList;
 import java.util.List;
+import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
@@ -24,8 +25,20 @@ import javax.lang.model.type.TypeMirror;
  */
 final class AttributeTypeReader {
 
-  /** The outcome: a storage, or the reason there is none. */
-  record Outcome(AttributeType type, String problem) {}
+  /**
+   * The outcome: a storage, or the reason there is none.
+   *
+   * @param inside when the reason is an annotation of a nested record's component, that
+   *     annotation, so the error can be shown where it is written; else {@code null}
+   */
+  record Outcome(AttributeType type, String problem, Inside inside) {
+    Outcome(AttributeType type, String problem) {
+      this(type, problem, null);
+    }
+  }
+
+  /** An annotation at fault on {@code component} of the nested record {@code record}. */
+  record Inside(RecordComponentElement component, AnnotationMirror annotation, String record) {}
 
   private AttributeTypeReader() {}
 
@@ -120,8 +133,10 @@ final class AttributeTypeReader {
     List<Attribute> attributes = new ArrayList<>();
     for (RecordComponentElement c : element.getRecordComponents()) {
       ClientAnnotations.Options options = ClientAnnotations.read(c, false, false);
-      if (Mirrors.find(c, AnnotationNames.TIME_TO_LIVE).isPresent()) {
-        return problem(Messages.inNestedComponent(c.getSimpleName().toString(), Messages.timeToLiveInNestedRecord()));
+      java.util.Optional<AnnotationMirror> timeToLive = Mirrors.find(c, AnnotationNames.TIME_TO_LIVE);
+      if (timeToLive.isPresent()) {
+        return new Outcome(null, Messages.inNestedComponent(c.getSimpleName().toString(),
+            Messages.timeToLiveInNestedRecord()), new Inside(c, timeToLive.get(), element.getSimpleName().toString()));
       }
       if (!options.problems().isEmpty()) {
         return problem(Messages.inNestedComponent(c.getSimpleName().toString(), options.problems().get(0).message()));
@@ -130,7 +145,7 @@ final class AttributeTypeReader {
           ? new Outcome(AttributeType.of(AttributeType.Kind.CONVERTED, options.converter()), null)
           : read(c.asType(), inside);
       if (o.problem() != null) {
-        return problem(Messages.inNestedComponent(c.getSimpleName().toString(), o.problem()));
+        return new Outcome(null, Messages.inNestedComponent(c.getSimpleName().toString(), o.problem()), o.inside());
       }
       if (options.ignoreNulls() && ClientAnnotations.ignoreNullsProblem(o.type()) != null) {
         return problem(Messages.inNestedComponent(c.getSimpleName().toString(),

@@ -185,6 +185,13 @@ public final class KeySchemaReader {
         attributes.add(new Attribute(componentName, options.attributeName(),
             TypeName.get(componentType).withoutAnnotations().box(), storage.type(),
             componentType.getKind().isPrimitive(), tags));
+      } else if (storage.inside() != null) {
+        // Shown on the nested record's own annotation, or on this component when it has no source.
+        AttributeTypeReader.Inside inside = storage.inside();
+        report.errorInNested(Messages.timeToLiveInNestedRecord(inside.component().getSimpleName().toString(),
+                inside.record(), type.getSimpleName().toString(), componentName),
+            inside.component(), inside.annotation(), component);
+        valid = false;
       } else if (!inSomeKey || KeyTypeReader.read(componentType, null, d).isKeyType()) {
         // A key component whose type is no key type gets the key checks' more precise message.
         report.error(Messages.unsupportedAttributeType(componentName,

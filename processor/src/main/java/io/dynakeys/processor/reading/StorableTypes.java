@@ -55,7 +55,7 @@ public final class StorableTypes {
   }
 
   /** Every scalar, by qualified name (primitives by their boxes, arrays as {@code byte[]}). */
-  static Map<String, Stored> all() {
+  public static Map<String, Stored> all() {
     return Collections.unmodifiableMap(SCALARS);
   }
 

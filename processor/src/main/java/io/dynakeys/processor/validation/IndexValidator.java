@@ -96,7 +96,9 @@ public final class IndexValidator {
     if (index.local() && index.sortNames().isEmpty() && index.layout().sort().prefix().isEmpty()) {
       error(model, index, Messages.localIndexWithoutSort(index.name()), "name");
     }
-    if (!index.local() && index.partitionNames().isEmpty() && index.layout().partition().prefix().isEmpty()) {
+    if (!index.local() && index.partitionNames().isEmpty() && index.nativeKey()) {
+      error(model, index, Messages.nativeIndexWithoutPartition(index.name()), "name");
+    } else if (!index.local() && index.partitionNames().isEmpty() && index.layout().partition().prefix().isEmpty()) {
       error(model, index, Messages.indexWithoutPartition(index.name()), "name");
     }
     Set<String> seen = new HashSet<>();
@@ -128,7 +130,13 @@ public final class IndexValidator {
 
   /** An error on {@code attribute} of an index declaration, placed even when it is repeated. */
   void error(KeySchemaModel model, IndexModel index, String message, String attribute) {
-    AnnotationValue value = Mirrors.explicit(index.annotation(), attribute);
+    error(report, model, index, message, attribute);
+  }
+
+  /** An error in {@code report} on {@code attribute} (or the whole annotation, when null) of an index declaration. */
+  public static void error(ValidationReport report, KeySchemaModel model, IndexModel index, String message,
+      String attribute) {
+    AnnotationValue value = attribute == null ? null : Mirrors.explicit(index.annotation(), attribute);
     if (!index.repeated()) {
       report.error(message, model.element(), index.annotation(), value);
     } else {

@@ -41,7 +41,7 @@ public final class KeySchemaValidator {
     }
     checkKeyAttributes(model);
     boolean delimiterOk = checkDelimiter(model);
-    checkParts(model, List.of(model.partition(), model.sort()), delimiterOk);
+    checkParts(model, List.of(model.partition(), model.sort()), delimiterOk, null);
     checkRequired(model);
     checkTiebreakers(model);
     new PathValidator(report).validate(model);
@@ -51,11 +51,11 @@ public final class KeySchemaValidator {
     for (io.dynakeys.processor.model.UniqueModel unique : model.uniques()) {
       // A guard's key is checked as any other: the component's width and delimiter, the key's length.
       checkParts(model, unique.guard().hasSortKey() ? unique.guard().parts() : List.of(unique.guard().partition()),
-          delimiterOk);
+          delimiterOk, null);
     }
     for (IndexModel index : model.indexes()) {
       KeyLayout layout = index.layout();
-      checkParts(model, index.local() ? List.of(layout.sort()) : layout.parts(), delimiterOk);
+      checkParts(model, index.local() ? List.of(layout.sort()) : layout.parts(), delimiterOk, index.name());
       if (delimiterOk) {
         checkDelimiterOrder(model, layout.sort());
       }
@@ -74,13 +74,14 @@ public final class KeySchemaValidator {
     }
   }
 
-  private void checkParts(KeySchemaModel model, List<KeyPart> parts, boolean delimiterOk) {
+  /** Checks {@code parts} of the table's key, a guard's, or the key of the index {@code index}. */
+  private void checkParts(KeySchemaModel model, List<KeyPart> parts, boolean delimiterOk, String index) {
     for (KeyPart part : parts) {
       if (delimiterOk) {
         checkPrefix(model, part);
       }
       for (KeyComponent component : part.components()) {
-        checkComponent(model, part, component);
+        checkComponent(model, part, component, index);
         if (delimiterOk) {
           checkEncodingAvoidsDelimiter(part, component);
         }
@@ -172,7 +173,7 @@ public final class KeySchemaValidator {
     }
   }
 
-  private void checkComponent(KeySchemaModel model, KeyPart part, KeyComponent c) {
+  private void checkComponent(KeySchemaModel model, KeyPart part, KeyComponent c, String index) {
     ComponentType type = c.keyType();
     Padding p = c.padding();
     // A component in the table key and in indexes is declared once: report its problems once.
@@ -187,7 +188,7 @@ public final class KeySchemaValidator {
         && c.path() == null) {
       // What @Padded would need over the default domain [0, the type's max].
       int digits = PaddedLongCodec.digitsNeeded(0, c.encoding().maxUnits());
-      report.error(Messages.unpaddedNumberInSortKey(c.name(), type.label(), digits),
+      report.error(Messages.unpaddedNumberInSortKey(c.name(), type.label(), digits, index),
           c.element(), c.keyAnnotation(), null);
     }
     if (!first) {

@@ -19,8 +19,9 @@ public final class Messages {
   }
 
   // Check 2: a number in a sort key without @Padded.
-  public static String unpaddedNumberInSortKey(String component, String type, int digits) {
-    return component + " is " + article(type) + " " + type + " in the sort key without @Padded: as text \"10\" sorts"
+  public static String unpaddedNumberInSortKey(String component, String type, int digits, String index) {
+    return component + " is " + article(type) + " " + type + " in the sort key"
+        + (index == null ? "" : " of the index " + index) + " without @Padded: as text \"10\" sorts"
         + " before \"2\". Add @Padded(" + digits + "), or a narrower width with a declared max";
   }
 
@@ -184,6 +185,9 @@ public final class Messages {
   }
 
   static String article(String word) {
+    if (word.length() > 1 && word.charAt(0) == 'U' && Character.isUpperCase(word.charAt(1))) {
+      return "a"; // a UUID: said "you-you-eye-dee"
+    }
     return !word.isEmpty() && "AEIOUaeiou".indexOf(word.charAt(0)) >= 0 ? "an" : "a";
   }
 
@@ -258,6 +262,12 @@ public final class Messages {
   public static String indexWithoutPartition(String index) {
     return "global index " + index + " has no partition key: name its partitionKey components or"
         + " set partitionPrefix";
+  }
+
+  public static String nativeIndexWithoutPartition(String index) {
+    return "the native index " + index + " has no partition key: name the components DynamoDB keys it by"
+        + " in partitionKey (one to four; a native index has no prefix), or remove nativeKey = true to"
+        + " compose a key from a partitionPrefix";
   }
 
   public static String indexAttributeClash(String index, String attribute) {
@@ -560,9 +570,17 @@ public final class Messages {
   }
 
   public static String timeToLiveInNestedRecord() {
-    return "@TimeToLive in a nested record: DynamoDB reads the time to live from a top-level attribute only."
-        + " Move it to the @KeySchema record";
+    return "@TimeToLive in a nested record: " + TOP_LEVEL_TIME_TO_LIVE;
   }
+
+  /** On the nested record's annotation: which record stores it, and where. */
+  public static String timeToLiveInNestedRecord(String component, String nested, String record, String through) {
+    return "@TimeToLive on " + component + " in " + nested + ", which " + record + " stores inside its component "
+        + through + ": " + TOP_LEVEL_TIME_TO_LIVE;
+  }
+
+  private static final String TOP_LEVEL_TIME_TO_LIVE = "DynamoDB reads the time to live from a top-level"
+      + " attribute only. Move it to the @KeySchema record";
 
   public static String twoVersionAttributes(String first) {
     return "a record has at most one @DynamoDbVersionAttribute, and " + first + " is already it";
@@ -736,6 +754,18 @@ public final class Messages {
         + ": " + why + ", so a range or the order of the items would not follow its values. " + fix;
   }
 
+  /** With a counter-example: the stored texts of two values, the greater one's sorting first. */
+  public static String nativeSortUnordered(String index, String component, String type, String why,
+      String lower, String higher, String fix) {
+    return nativeSortUnordered(index, component, type, why + " (" + higher + " sorts before " + lower + ")", fix);
+  }
+
+  public static String nativeKeyNullable(String index, String component, String type, String fix) {
+    return component + " (" + type + ") cannot key the native index " + index + ": an empty " + type
+        + " is stored as NULL, and DynamoDB refuses a write whose index key attribute is not of the"
+        + " index's type. " + fix;
+  }
+
   public static String nativeInverted(String index, String component) {
     return "@Inverted on " + component + " cannot apply in the native index " + index + ": a native"
         + " key attribute is the stored value, and DynamoDB has no per-attribute direction. Read the"
@@ -760,5 +790,144 @@ public final class Messages {
         + " set together (" + String.join(", ", members) + "), more than the " + most + " a typed update"
         + " takes in one group: an update of any of them would have to rewrite every index they key. Key"
         + " the index (or the indexes sharing these components) by fewer components, or by table-key ones";
+  }
+
+  // Layouts that evolve: the committed layout of each version.
+  public static String layoutChanged(String record, int version, String file, String change,
+      String consequence) {
+    return record + "'s stored layout differs from version " + version + " (" + file + "): " + change + ", so "
+        + consequence + ". Declare @LayoutVersion(value = " + (version + 1) + ", live = " + version
+        + ") and migrate, or undo the change";
+  }
+
+  /** What a change of stored form does to the items of {@code version}, by {@code LayoutDiff.Effect}. */
+  public static String layoutConsequence(String effect, String record, int version) {
+    switch (effect) {
+      case "KEYS":
+        return "every " + record + " item stored in version " + version + " would no longer be found by its key";
+      case "DOMAIN":
+        return "a " + record + " item stored in version " + version + " with a value outside the new domain"
+            + " would no longer be read";
+      case "INDEX":
+        return record + " items stored in version " + version + " would be missing from the index, or found"
+            + " there under keys they no longer have";
+      case "NEW_INDEX":
+        return record + " items stored in version " + version + " carry no key of it and would be missing"
+            + " from it";
+      case "UNIQUE":
+        return "the values " + record + " items of version " + version + " hold would have no guard, and a new"
+            + " item could take one";
+      case "EXPIRY":
+        return record + " items stored in version " + version + " would keep their expiry in an attribute"
+            + " the table no longer reads";
+      default:
+        throw new IllegalArgumentException(effect);
+    }
+  }
+
+  public static String layoutFileUnreadable(String file, String why) {
+    return "the layout file " + file + " cannot be read: " + why + ". Restore it from version control";
+  }
+
+  public static String layoutFileOfOtherEntity(String file, String entity, String record) {
+    return "the layout file " + file + " is " + entity + "'s, not " + record + "'s. Restore it from version"
+        + " control";
+  }
+
+  public static String layoutFileNotWritten(String file, String why) {
+    return "the layout file " + file + " cannot be written (" + why + "): set the processor option"
+        + " dynakeys.layouts to a directory the build can write, and commit what it holds";
+  }
+
+  public static String layoutVersionNotPositive(int version) {
+    return "version " + version + " is not a layout version: versions count from 1";
+  }
+
+  public static String layoutVersionBehind(String record, int version, int highest, String directory) {
+    return record + " is version " + version + ", but its layouts go to version " + highest + " (" + directory
+        + "): a layout never goes back. Declare @LayoutVersion(" + highest + ") or later";
+  }
+
+  public static String layoutVersionSkipped(String record, int version, int highest) {
+    return "version " + version + " of " + record + " follows version " + highest + ": the next version is "
+        + (highest + 1);
+  }
+
+  public static String layoutSameAsPrevious(String record, int version, int previous) {
+    return "version " + version + " of " + record + " stores what version " + previous + " stores: no item"
+        + " needs migrating. Keep version " + previous + " unless a change is coming";
+  }
+
+  public static String layoutLiveNotOlder(int live, int version) {
+    return "live = " + live + " is not an older version than " + version + ": name the version the table"
+        + " still holds items of, or 0";
+  }
+
+  public static String layoutLiveUnknown(String record, int live, String file) {
+    return "version " + live + " of " + record + " is not recorded (" + file + " does not exist): name a"
+        + " version whose layout file is committed";
+  }
+
+  public static String layoutsNotRecorded(String record) {
+    return record + "'s layouts are not recorded, so live versions cannot be read: set the processor option"
+        + " dynakeys.layouts (or keep the record in src/main/java, whose layouts go to src/main/dynakeys)";
+  }
+
+  public static String layoutMigrationNeeded(String record, int live, String component, String why) {
+    return "items of version " + live + " cannot become " + record + "s by themselves: " + component + " " + why
+        + ". Name a migration (@LayoutVersion(..., migration = ...)) that makes a " + record + " of a version "
+        + live + " item";
+  }
+
+  public static String layoutWindowUnreadable(String record, int live, String where, java.util.List<String> before,
+      java.util.List<String> after) {
+    return "during the window, " + where + " of version " + live + " is keyed by (" + String.join(", ", before)
+        + "), which " + record + "'s (" + String.join(", ", after) + ") does not hold: a read by " + record + "'s keys"
+        + " could not find the version " + live + " items. Keep the older key's components in the key";
+  }
+
+  public static String layoutLiveComponent(String record, int live, String component, String was, String is) {
+    return "version " + live + " of " + record + " keys items by " + component + " (" + was + "), which " + record
+        + (is == null ? " no longer has" : " has as " + article(is) + " " + is) + ": during the window an item's"
+        + " version " + live + " keys are computed from its components, to read its older copy and remove it. Keep "
+        + component + " in " + record + " as " + article(was) + " " + was + " until verify finds no version " + live
+        + " item";
+  }
+
+  public static String layoutLiveTypeGone(String record, int live, String component, String type) {
+    return "version " + live + " of " + record + " keys items by " + component + " of type " + type + ", which"
+        + " does not exist: keep the type until verify finds no version " + live + " item";
+  }
+
+  public static String layoutWindowTableKeys(String record, int live, String before, String after) {
+    return "version " + live + " of " + record + " is keyed by the attributes " + before + ", and " + record + " by "
+        + after + ": a table's key attributes are fixed when it is created, so both versions cannot share a table."
+        + " Keep the key attributes, or copy the items into a new table";
+  }
+
+  public static String layoutWindowIndexKeys(String record, int live, String index) {
+    return "the index " + index + " is keyed by other attributes in version " + live + " of " + record + ": an index's"
+        + " key attributes are fixed when it is created, so both versions cannot share it. Give the new keys a new"
+        + " index name";
+  }
+
+  public static String layoutMigrationNotAClass(String type) {
+    return type + " cannot be a migration: it must be a class with a constructor without parameters,"
+        + " implementing io.dynakeys.runtime.schema.LayoutMigration";
+  }
+
+  /** An update's {@code set} of one member of an index group (javac: "no suitable method found"). */
+  public static String groupMemberSetAlone(String handle, String component, java.util.List<String> indexes,
+      java.util.List<String> members, java.util.List<String> sets) {
+    return handle + " cannot be set alone: " + component + " keys the " + (indexes.size() == 1 ? "index " : "indexes ")
+        + list(indexes) + ", and an update that sets it rewrites " + (indexes.size() == 1 ? "that key" : "those keys")
+        + " whole, so it sets with " + component + " every component outside the table's key that the rewritten"
+        + " keys need (" + list(members) + "). Set them through the index's group: " + String.join(" or ", sets);
+  }
+
+  /** An update's {@code set} of an index group with another number of values than members. */
+  public static String groupValueCount(String group, java.util.List<String> members, int given) {
+    return "set(" + group + ", ...) takes " + members.size() + " values after the group, one per member in this"
+        + " order: " + String.join(", ", members) + "; this call gives " + given;
   }
 }

@@ -8,7 +8,6 @@ import io.dynakeys.processor.reading.AnnotationNames;
 import io.dynakeys.processor.reading.Mirrors;
 import io.dynakeys.processor.reading.StorableTypes;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import javax.lang.model.element.AnnotationMirror;
@@ -20,40 +19,12 @@ import javax.lang.model.element.RecordComponentElement;
  * components' own attributes: global only, no prefixes or key attribute names, at most four
  * attributes a side, every attribute stored as a string, number or binary, and every sort
  * attribute stored in a form that sorts like its values (DynamoDB compares numbers numerically,
- * strings by UTF-8 bytes, binary unsigned). What the name and component checks of every index
- * find, {@link IndexValidator} reports.
+ * strings by UTF-8 bytes, binary unsigned), as {@link NativeKeyOrders} records per type. What the
+ * name and component checks of every index find, {@link IndexValidator} reports.
  */
 final class NativeIndexValidator {
   /** At most this many attributes on each side of a multi-attribute key. */
   static final int MAX_ATTRIBUTES = 4;
-
-  /**
-   * Texts the SDK's default converters write whose order is not their values' order, with why and
-   * what to do instead; every other scalar stored as {@code S} (String, Character, UUID in
-   * canonical lower case, LocalDate in ISO form) sorts like its values.
-   */
-  private static final Map<String, String[]> UNORDERED_TEXTS = Map.of(
-      "java.time.Instant", new String[] {
-          "the SDK's converter writes ISO-8601 with a fraction of variable length"
-              + " (2026-06-23T10:15:30Z sorts after 2026-06-23T10:15:30.5Z)",
-          "Store it as epoch milliseconds in a long component, or remove nativeKey = true, where an"
-              + " Instant is written at a fixed width"},
-      "java.time.LocalDateTime", new String[] {
-          "the SDK's converter writes ISO-8601 text whose length varies with the value",
-          "Store it as epoch milliseconds in a long component, or remove nativeKey = true"},
-      "java.time.OffsetDateTime", new String[] {
-          "the SDK's converter writes the local time and its offset, which does not sort by instant",
-          "Store it as epoch milliseconds in a long component, or remove nativeKey = true, where it is keyed"
-              + " as an instant"},
-      "java.time.ZonedDateTime", new String[] {
-          "the SDK's converter writes the local time, offset and zone, which does not sort by instant",
-          "Store it as epoch milliseconds in a long component"},
-      "java.time.LocalTime", new String[] {
-          "the SDK's converter writes ISO-8601 text whose length varies with the value",
-          "Store it as a number (for example toNanoOfDay()) in a long component"},
-      "java.time.Period", new String[] {
-          "the SDK's converter writes text such as P10D, which sorts before P2D",
-          "Store it as a number of days in an int component"});
 
   private final ValidationReport report;
 
@@ -115,10 +86,14 @@ final class NativeIndexValidator {
           report.error(Messages.nativeKeyNotScalar(index.name(), name, typeName), component, null, null);
           return;
         }
-        String[] unordered = UNORDERED_TEXTS.get(type.type().toString());
-        if (sort && unordered != null) {
-          report.error(Messages.nativeSortUnordered(index.name(), name, typeName, unordered[0], unordered[1]),
-              component, null, null);
+        NativeKeyOrders.Order order = NativeKeyOrders.of(type.type().toString());
+        if (order instanceof NativeKeyOrders.Nullable nullable) {
+          report.error(Messages.nativeKeyNullable(index.name(), name, typeName, nullable.fix()), component, null, null);
+          return;
+        }
+        if (sort && order instanceof NativeKeyOrders.Unordered unordered) {
+          report.error(Messages.nativeSortUnordered(index.name(), name, typeName, unordered.why(), unordered.lower(),
+              unordered.higher(), unordered.fix()), component, null, null);
           return;
         }
       }

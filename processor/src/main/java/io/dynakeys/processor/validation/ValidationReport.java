@@ -15,10 +15,21 @@ import javax.tools.Diagnostic;
  */
 public final class ValidationReport {
 
-  /** One diagnostic. */
+  /**
+   * One diagnostic.
+   *
+   * @param fallback where to print it instead when {@code element} has no source (a nested record
+   *     read from a class file), or {@code null}
+   * @param tree the place in code when it is no element (a call), or {@code null}
+   */
   public record Item(
       Diagnostic.Kind kind, String message, Element element, AnnotationMirror annotation,
-      AnnotationValue value, Repeated repeated) {}
+      AnnotationValue value, Repeated repeated, Element fallback, com.sun.source.util.TreePath tree) {
+    Item(Diagnostic.Kind kind, String message, Element element, AnnotationMirror annotation,
+        AnnotationValue value, Repeated repeated, Element fallback) {
+      this(kind, message, element, annotation, value, repeated, fallback, null);
+    }
+  }
 
   /**
    * Where a diagnostic belongs inside a repeated annotation: javac keeps no source position for
@@ -34,18 +45,31 @@ public final class ValidationReport {
 
   /** Adds an error at {@code element}, on {@code annotation} and {@code value} when not null. */
   public void error(String message, Element element, AnnotationMirror annotation, AnnotationValue value) {
-    items.add(new Item(Diagnostic.Kind.ERROR, message, element, annotation, value, null));
+    items.add(new Item(Diagnostic.Kind.ERROR, message, element, annotation, value, null, null));
+  }
+
+  /**
+   * Adds an error on {@code annotation} of {@code element}, a component of another record than the
+   * one being read (a nested record), printed on {@code fallback} when that record has no source.
+   */
+  public void errorInNested(String message, Element element, AnnotationMirror annotation, Element fallback) {
+    items.add(new Item(Diagnostic.Kind.ERROR, message, element, annotation, null, null, fallback));
   }
 
   /** Adds an error on {@code attribute} of a repeated annotation of {@code element}. */
   public void error(String message, Element element, AnnotationMirror container, AnnotationValue value,
       Repeated repeated) {
-    items.add(new Item(Diagnostic.Kind.ERROR, message, element, container, value, repeated));
+    items.add(new Item(Diagnostic.Kind.ERROR, message, element, container, value, repeated, null));
+  }
+
+  /** Adds an error on {@code tree}, a place in code that is no declaration (a call). */
+  public void error(String message, com.sun.source.util.TreePath tree) {
+    items.add(new Item(Diagnostic.Kind.ERROR, message, null, null, null, null, null, tree));
   }
 
   /** Adds a warning at {@code element}, on {@code annotation} and {@code value} when not null. */
   public void warning(String message, Element element, AnnotationMirror annotation, AnnotationValue value) {
-    items.add(new Item(Diagnostic.Kind.WARNING, message, element, annotation, value, null));
+    items.add(new Item(Diagnostic.Kind.WARNING, message, element, annotation, value, null, null));
   }
 
   /** Whether the report holds no error (warnings allowed). */
@@ -69,15 +93,27 @@ public final class ValidationReport {
    */
   public void printTo(Messager messager, com.sun.source.util.Trees trees) {
     for (Item item : items) {
+      if (item.tree() != null) {
+        if (trees != null) {
+          trees.printMessage(item.kind(), item.message(), item.tree().getLeaf(), item.tree().getCompilationUnit());
+        }
+        continue;
+      }
       if (item.repeated() != null && trees != null && printInTree(trees, item)) {
         continue;
       }
-      Element element = positioned(item.element());
+      if (item.fallback() != null && trees != null && trees.getPath(positioned(item.element())) == null) {
+        item = new Item(item.kind(), item.message(), item.fallback(), null, null, null, null);
+      }
+      if (trees != null && ComponentAnnotationPosition.print(trees, item)) {
+        continue;
+      }
+      Element element = ComponentAnnotationPosition.element(trees, item.element());
       Element placeable = placeableByEclipse(element);
       // Where Eclipse cannot place the record, neither can it place the record's annotation.
       Item i = placeable == element
-          ? new Item(item.kind(), item.message(), element, item.annotation(), item.value(), null)
-          : new Item(item.kind(), item.message(), placeable, null, null, null);
+          ? new Item(item.kind(), item.message(), element, item.annotation(), item.value(), null, null)
+          : new Item(item.kind(), item.message(), placeable, null, null, null, null);
       if (i.annotation() != null && i.value() != null) {
         messager.printMessage(i.kind(), i.message(), i.element(), i.annotation(), i.value());
       } else if (i.annotation() != null) {

@@ -55,25 +55,49 @@ final class ComponentCode {
    */
   FieldSpec field() {
     Padding p = component.padding();
+    Shape codec = shape == Shape.PADDED_INTEGER ? Shape.PADDED : shape;
+    return codecField(codec, boxed(), field, recordName, component.name(), p == null ? 0 : p.width(),
+        p == null ? 0 : p.min(), p == null ? 0 : p.max(component.keyType()), component.inverted(), delimiter,
+        component.path() == null ? '\0' : component.path().delimiter());
+  }
+
+  /** The three codec shapes a constant can have: padded digits, a path, text. */
+  enum Codec { PADDED, PATH, TEXT }
+
+  /**
+   * A codec constant: the one place that says how each codec shape is constructed, for the
+   * record's components and for those of an older layout ({@code LiveLayoutWriter}).
+   *
+   * @param codec the shape
+   * @param boxed the component's type, boxed
+   * @param field the constant's name
+   */
+  static FieldSpec codecField(Codec codec, TypeName boxed, String field, String recordName, String component,
+      int width, long min, long max, boolean inverted, char delimiter, char pathDelimiter) {
+    return codecField(codec == Codec.PADDED ? Shape.PADDED : codec == Codec.PATH ? Shape.PATH : Shape.TEXT, boxed,
+        field, recordName, component, width, min, max, inverted, delimiter, pathDelimiter);
+  }
+
+  private static FieldSpec codecField(Shape shape, TypeName boxed, String field, String recordName, String component,
+      int width, long min, long max, boolean inverted, char delimiter, char pathDelimiter) {
     TypeName type;
     CodeBlock init;
+    TypeName raw = boxed instanceof ParameterizedTypeName p ? p.rawType() : boxed;
     switch (shape) {
-      case PADDED_INTEGER:
       case PADDED:
-        type = ParameterizedTypeName.get(RuntimeTypes.PADDED_CODEC, boxed());
-        init = CodeBlock.of("$T.of($T.class, $S, $S, $L, $LL, $LL, $L)", RuntimeTypes.PADDED_CODEC,
-            rawClass(), recordName, component.name(), p.width(), p.min(), p.max(component.keyType()),
-            component.inverted());
+        type = ParameterizedTypeName.get(RuntimeTypes.PADDED_CODEC, boxed);
+        init = CodeBlock.of("$T.of($T.class, $S, $S, $L, $LL, $LL, $L)", RuntimeTypes.PADDED_CODEC, raw,
+            recordName, component, width, min, max, inverted);
         break;
       case PATH:
         type = RuntimeTypes.PATH_CODEC;
-        init = CodeBlock.of("new $T($S, $S, $L, $L)", type, recordName, component.name(),
-            charLiteral(delimiter), charLiteral(component.path().delimiter()));
+        init = CodeBlock.of("new $T($S, $S, $L, $L)", type, recordName, component, charLiteral(delimiter),
+            charLiteral(pathDelimiter));
         break;
       default:
-        type = ParameterizedTypeName.get(RuntimeTypes.TEXT_CODEC, boxed());
-        init = CodeBlock.of("$T.of($T.class, $S, $S, $L)", RuntimeTypes.TEXT_CODEC, rawClass(),
-            recordName, component.name(), charLiteral(delimiter));
+        type = ParameterizedTypeName.get(RuntimeTypes.TEXT_CODEC, boxed);
+        init = CodeBlock.of("$T.of($T.class, $S, $S, $L)", RuntimeTypes.TEXT_CODEC, raw, recordName, component,
+            charLiteral(delimiter));
         break;
     }
     return FieldSpec.builder(type, field, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
@@ -89,11 +113,6 @@ final class ComponentCode {
   /** Whether ranges can be taken over the component (text and digits; paths have their own queries). */
   boolean ordered() {
     return shape != Shape.PATH;
-  }
-
-  private TypeName rawClass() {
-    TypeName boxed = boxed();
-    return boxed instanceof ParameterizedTypeName p ? p.rawType() : boxed;
   }
 
   /**

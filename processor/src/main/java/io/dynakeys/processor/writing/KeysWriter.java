@@ -35,10 +35,23 @@ public final class KeysWriter {
   private final Map<String, ComponentCode> code = new LinkedHashMap<>();
   private final List<IndexGroup> groups;
   private final java.util.Set<String> grouped;
+  private final LiveLayoutWriter versions;
 
-  /** @param model a validated record */
+  /** @param model a validated record, version 1 with no live older version */
   public KeysWriter(KeySchemaModel model) {
+    this(model, 1, null, null);
+  }
+
+  /**
+   * @param model a validated record
+   * @param version its layout version
+   * @param live the layout of the older version the table may still hold, or {@code null}
+   * @param migration the named migration from it, or {@code null}
+   */
+  public KeysWriter(KeySchemaModel model, int version, io.dynakeys.processor.layout.StoredLayout live,
+      String migration) {
     this.model = model;
+    this.versions = new LiveLayoutWriter(model, version, live, migration);
     this.names = new Names(model);
     this.groups = IndexGroup.of(model);
     this.grouped = IndexGroup.members(model);
@@ -75,6 +88,10 @@ public final class KeysWriter {
             + " above; what the table schema and the command line (verify, browse, migrate) read.\n", model.record())
         .build());
     keys.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+    TypeSpec live = versions.holderClass();
+    if (live != null) {
+      keys.addType(live);
+    }
 
     addLayout(keys, model.table(), model.keysClass());
     addKeyOfItem(keys);
@@ -100,7 +117,7 @@ public final class KeysWriter {
     for (IndexModel index : model.nativeIndexes()) {
       nativeIndexes.addTo(keys, index);
     }
-    new TableSchemaWriter(model, names).addTo(keys);
+    new TableSchemaWriter(model, names, versions.schemaCalls()).addTo(keys);
     return keys.build();
   }
 
@@ -265,7 +282,7 @@ public final class KeysWriter {
         of = CodeBlock.of("$L.withTimeToLive($S)", of, a.name());
       }
     }
-    return of;
+    return CodeBlock.of("$L$L", of, versions.descriptorCalls());
   }
 
   /** {@code EntityLayout.of(...)}: every key, made of its codecs, the shard count and the indexes. */

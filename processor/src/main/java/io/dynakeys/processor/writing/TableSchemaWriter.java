@@ -32,13 +32,20 @@ import javax.lang.model.element.Modifier;
 final class TableSchemaWriter {
   private final KeySchemaModel model;
   private final Names names;
+  private final CodeBlock more;
   /** Nested records, by class, with the name of the method that builds each one's schema. */
   private final Map<ClassName, String> nestedSchemas = new LinkedHashMap<>();
   private final Map<ClassName, NestedRecord> nestedRecords = new LinkedHashMap<>();
 
   TableSchemaWriter(KeySchemaModel model, Names names) {
+    this(model, names, CodeBlock.of(""));
+  }
+
+  /** @param more builder calls before {@code build()}: a live version's migration */
+  TableSchemaWriter(KeySchemaModel model, Names names, CodeBlock more) {
     this.model = model;
     this.names = names;
+    this.more = more;
   }
 
   void addTo(TypeSpec.Builder keys) {
@@ -99,6 +106,7 @@ final class TableSchemaWriter {
           model.keysClass(), path.depthAttribute() + "Key");
       init.add("\n.indexSortKey($S, $S)", path.depthIndex(), model.sort().attribute());
     }
+    init.add(more);
     init.add("\n.build()").unindent().unindent();
 
     addSchemaHolder(keys, model.keysClass(), schemaType, init.build());

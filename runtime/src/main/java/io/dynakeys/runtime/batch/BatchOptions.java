@@ -7,15 +7,15 @@ import java.util.Objects;
  * How a batch retries what DynamoDB leaves unprocessed: how many requests one item may be sent in,
  * and the exponential backoff with full jitter between requests.
  *
- * <p>A request that follows a response with unprocessed items waits a random time from zero to
- * {@code min(maxDelay, baseDelay * 2^n)}, where {@code n} counts the responses in a row that left
- * something unprocessed (AWS's "full jitter"); a response that processed everything resets
- * {@code n}. An item still unprocessed after {@link #maxAttempts()} requests is not sent again:
+ * <p>A request that follows a response with unprocessed items waits a random time from zero to the
+ * smaller of {@code maxDelay} and {@code baseDelay * 2^n}, where {@code n} counts the responses in
+ * a row that left something unprocessed (AWS's "full jitter"); a response that processed everything
+ * resets {@code n}. An item still unprocessed after {@link #maxAttempts()} requests is not sent again:
  * it is reported, by key, in the {@link BatchIncompleteException} the batch ends with. Throttling
  * and server errors of a whole request are retried by the SDK's own retry strategy first.
  *
  * <pre>{@code
- * BatchWrite.create().put(runs, items).run(client, BatchOptions.defaults().maxAttempts(12));
+ * BatchWrite.create().put(runs, seasonRuns).run(client, BatchOptions.defaults().maxAttempts(12));
  * }</pre>
  */
 public final class BatchOptions {

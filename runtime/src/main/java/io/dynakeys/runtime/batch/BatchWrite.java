@@ -150,8 +150,10 @@ public final class BatchWrite {
       var descriptor = schema.descriptor().orElse(null);
       if (descriptor != null && !descriptor.uniques().isEmpty()) {
         throw new IllegalArgumentException("a batch " + operation.label() + " in table " + table.tableName() + " of "
-            + descriptor.name() + ", which has @Unique components: a batch is no transaction, so their guards could"
-            + " not be kept; use TransactWrite.insert, replace or delete(table, item)");
+            + descriptor.name() + ", which has @Unique components (" + schema.uniqueComponentNames() + "): a batch is"
+            + " no transaction, so their guards could not be kept; use TransactWrite." + (operation
+            == Operation.DELETE ? "delete(table, item), which removes the item's guards" : "insert(table, item) or"
+            + " TransactWrite.replace(table, old, new)"));
       }
     }
   }

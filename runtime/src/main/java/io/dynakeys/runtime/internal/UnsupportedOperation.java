@@ -23,4 +23,24 @@ public final class UnsupportedOperation {
     return "UnknownOperationException".equals(code) || e.statusCode() == 501
         || (code != null && code.contains("NotImplemented"));
   }
+
+  /**
+   * What a typed operation throws when the server does not implement the request it sends:
+   * {@code UnsupportedOperationException} naming the request, what the server answered and which
+   * servers have it, with the server's exception as its cause.
+   *
+   * @param request the DynamoDB operation ({@code TransactWriteItems})
+   * @param e the server's answer, for which {@link #is} holds
+   */
+  public static UnsupportedOperationException refused(String request, DynamoDbException e) {
+    String code = e.awsErrorDetails() == null ? null : e.awsErrorDetails().errorCode();
+    return new UnsupportedOperationException("the server does not implement " + request + " (it answered "
+        + (code == null ? "HTTP " + e.statusCode() : code) + "): DynamoDB and moto have transactions, dynalite has"
+        + " none. Run this against DynamoDB, or test it on moto", e);
+  }
+
+  /** {@code failure}, or {@link #refused} when it is a server's answer that it does not implement {@code request}. */
+  public static Throwable mapped(String request, Throwable failure) {
+    return failure instanceof DynamoDbException e && is(e) ? refused(request, e) : failure;
+  }
 }

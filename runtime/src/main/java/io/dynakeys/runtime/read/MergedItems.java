@@ -17,9 +17,9 @@ import software.amazon.awssdk.enhanced.dynamodb.model.Page;
  * ({@link #iterator()} or {@link #stream()}); {@link #cursor()} then tells where to resume.
  *
  * <pre>{@code
- * MergedItems<Line> lines = LineKeys.query(invoice).items(table, ReadOptions.defaults().limit(500));
- * for (Line line : lines) { process(line); }
- * String resume = lines.nextCursor();   // null when every item was read
+ * MergedItems<InvoiceLine> read = InvoiceLineKeys.query(invoice).items(lines, ReadOptions.defaults().limit(500));
+ * for (InvoiceLine line : read) { process(line); }
+ * String resume = read.nextCursor();   // null when every item was read
  * }</pre>
  *
  * <p>{@code hasNext()} and {@code next()} may block on requests and throw a

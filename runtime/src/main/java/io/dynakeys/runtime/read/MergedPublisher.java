@@ -20,9 +20,9 @@ import software.amazon.awssdk.enhanced.dynamodb.model.Page;
  * where to resume.
  *
  * <pre>{@code
- * MergedPublisher<Line> lines = LineKeys.query(invoice).items(asyncTable);
- * lines.subscribe(line -> process(line))                        // SdkPublisher's forEach
- *     .thenRun(() -> save(lines.nextCursor()));
+ * MergedPublisher<InvoiceLine> read = InvoiceLineKeys.query(invoice).items(asyncLines);
+ * read.subscribe(line -> process(line))                          // SdkPublisher's forEach
+ *     .thenRun(() -> save(read.nextCursor()));
  * }</pre>
  *
  * <p>A failed request ends the stream with a {@link ShardReadException}, a stored item the schema

@@ -29,8 +29,8 @@ import software.amazon.awssdk.enhanced.dynamodb.model.QueryConditional;
  * interface of another making. Its methods take a table (and SDK or runtime types) or nothing,
  * while a stage's equality method takes a value of its component's type first, and a range step,
  * which takes nothing, is renamed where its name would be one of the methods below without
- * arguments ({@code toKeyConditionRange()}), so no component name clashes with what a stage
- * inherits.
+ * arguments ({@code toKeyQueryRange()} for a component named {@code toKeyQuery}), so no component
+ * name clashes with what a stage inherits.
  *
  * <h2>Running a query</h2>
  *
@@ -41,7 +41,7 @@ import software.amazon.awssdk.enhanced.dynamodb.model.QueryConditional;
  * {@link io.dynakeys.runtime.read}.
  *
  * <pre>{@code
- * for (Run run : RunKeys.query("2026-SPRING").score().atLeast(1000).items(runs)) { ... }
+ * for (Run run : RunKeys.query("2026-SPRING").score().atLeast(1000).items(runs)) { process(run); }
  * ReadPage<Run> page = RunKeys.query("2026-SPRING").page(runs, 20, cursor);   // page.nextCursor()
  * }</pre>
  *

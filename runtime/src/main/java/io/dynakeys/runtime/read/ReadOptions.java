@@ -13,7 +13,7 @@ import java.util.concurrent.Executor;
  *
  * <pre>{@code
  * ReadOptions newestFirst = ReadOptions.defaults().descending().limit(100).pageSize(25);
- * query.items(table, newestFirst.startAt(cursorFromTheClient));
+ * RunKeys.query("2026-SPRING").items(runs, newestFirst.startAt(cursor));   // cursor: from the client
  * }</pre>
  */
 public final class ReadOptions {

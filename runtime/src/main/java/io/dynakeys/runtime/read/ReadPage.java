@@ -6,8 +6,8 @@ import java.util.List;
  * One page of a read, for paging APIs: its items in merge order and the cursor of the next page.
  *
  * <pre>{@code
- * ReadPage<Line> page = LineKeys.query(invoice).page(table, 50, cursorFromTheRequest);
- * return new Response(page.items(), page.nextCursor());   // null: the last page
+ * ReadPage<InvoiceLine> page = InvoiceLineKeys.query(invoice).page(lines, 50, cursor);   // cursor: from the request
+ * respond(page.items(), page.nextCursor());   // null: the last page
  * }</pre>
  *
  * @param <T> the item type

@@ -17,7 +17,7 @@ import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
  * <pre>{@code
  * Condition<Task> open = Condition.eq(TaskKeys.OWNER, "ann").and(Condition.lt(TaskKeys.POINTS, 10L));
  * ReadPage<Task> page = TaskKeys.query("apollo").filter(open).page(tasks, 20, cursor);
- * for (Projected<Task> t : Select.<Task>scan().filter(open).project(Projection.of(TaskKeys.TITLE)).items(tasks)) { ... }
+ * for (Projected<Task> t : Select.<Task>scan().filter(open).project(Projection.of(TaskKeys.TITLE)).items(tasks)) { process(t); }
  * }</pre>
  *
  * <h2>Filters</h2>

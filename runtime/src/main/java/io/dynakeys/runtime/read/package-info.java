@@ -6,14 +6,14 @@
  * back into sort key order.
  *
  * <pre>{@code
- * MergedItems<InvoiceLine> lines = InvoiceLineKeys.query(125656).line().atLeast(10).items(table);
- * for (InvoiceLine line : lines) { ... }                      // lazily, in key order
+ * MergedItems<InvoiceLine> found = InvoiceLineKeys.query(125656).line().atLeast(10).items(lines);
+ * for (InvoiceLine line : found) { process(line); }          // lazily, in key order
  *
- * ReadPage<InvoiceLine> page = InvoiceLineKeys.query(125656).page(table, 50, request.cursor());
+ * ReadPage<InvoiceLine> page = InvoiceLineKeys.query(125656).page(lines, 50, cursor);
  * respond(page.items(), page.nextCursor());                   // null when there is nothing more
  *
- * InvoiceLineKeys.query(125656).page(asyncTable, ReadOptions.defaults().descending().limit(50))
- *     .thenAccept(p -> ...);
+ * InvoiceLineKeys.query(125656).page(asyncLines, ReadOptions.defaults().descending().limit(50))
+ *     .thenAccept(p -> respond(p.items(), p.nextCursor()));
  * }</pre>
  *
  * <h2>How a read works</h2>

@@ -59,7 +59,7 @@ public abstract class RecordTableSchema<T> implements TableSchema<T> {
    * :dynakeysPkPrefix))}, with {@code "SEASON"} and {@code "SEASON#"}).
    *
    * <pre>{@code
-   * table.scan(r -> r.filterExpression(RunKeys.tableSchema().ownItems()))
+   * runs.scan(r -> r.filterExpression(RunKeys.tableSchema().ownItems()));
    * }</pre>
    *
    * @return the filter
@@ -75,7 +75,7 @@ public abstract class RecordTableSchema<T> implements TableSchema<T> {
    * {@code ConditionalCheckFailedException} and changes nothing when the key is taken.
    *
    * <pre>{@code
-   * table.putItem(r -> r.item(run).conditionExpression(RunKeys.tableSchema().notExists()));
+   * runs.putItem(r -> r.item(ann).conditionExpression(RunKeys.tableSchema().notExists()));
    * }</pre>
    *
    * @return the condition

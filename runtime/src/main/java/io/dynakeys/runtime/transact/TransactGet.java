@@ -176,6 +176,7 @@ public final class TransactGet {
    * @param client the enhanced client
    * @return the items, by handle
    * @throws TransactionCancelledException when DynamoDB cancelled the read
+   * @throws UnsupportedOperationException when the server has no transactions (dynalite), naming it
    * @throws IllegalArgumentException when the read has no key
    */
   public TransactGetResult execute(DynamoDbEnhancedClient client) {
@@ -187,6 +188,9 @@ public final class TransactGet {
       documents = client.transactGetItems(request);
     } catch (TransactionCanceledException e) {
       throw new TransactionCancelledException("get", actions(sent), e);
+    } catch (software.amazon.awssdk.services.dynamodb.model.DynamoDbException e) {
+      throw io.dynakeys.runtime.internal.UnsupportedOperation.is(e)
+          ? io.dynakeys.runtime.internal.UnsupportedOperation.refused("TransactGetItems", e) : e;
     }
     return result(sent, documents);
   }
@@ -196,7 +200,8 @@ public final class TransactGet {
    *
    * @param client the async enhanced client
    * @return a future of the items, completed exceptionally with {@link TransactionCancelledException}
-   *     when DynamoDB cancelled the read
+   *     when DynamoDB cancelled the read, or with {@code UnsupportedOperationException} when the
+   *     server has no transactions (dynalite)
    * @throws IllegalArgumentException when the read has no key
    */
   public CompletableFuture<TransactGetResult> executeAsync(DynamoDbEnhancedAsyncClient client) {
@@ -211,6 +216,12 @@ public final class TransactGet {
     }
     return future.handle((documents, error) -> {
       if (error != null) {
+        Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null
+            ? error.getCause() : error;
+        if (io.dynakeys.runtime.internal.UnsupportedOperation.mapped("TransactGetItems", cause)
+            instanceof UnsupportedOperationException refused) {
+          throw refused;
+        }
         throw TransactionCancelledException.mapped("get", actions(sent), error);
       }
       return result(sent, documents);

@@ -239,7 +239,7 @@ public final class TransactWrite {
    *     .update(tasks, Update.of(TaskKeys.tableSchema(), TaskKeys.key("apollo", 7))
    *         .set(TaskKeys.BY_OWNER, "bob", 2, Optional.of("red")).expectVersion(3)
    *         .when(Condition.eq(TaskKeys.OWNER, "ann")))
-   *     .put(audit, entry)
+   *     .put(runs, newRun)
    *     .execute(client);
    * }</pre>
    *
@@ -697,6 +697,7 @@ public final class TransactWrite {
    *
    * @param client the enhanced client (the SDK's implementation, whose low-level client is used)
    * @throws TransactionCancelledException when DynamoDB cancelled the transaction; nothing was written
+   * @throws UnsupportedOperationException when the server has no transactions (dynalite), naming it
    * @throws IllegalArgumentException when the transaction has no action, or {@code client} is
    *     another implementation than the SDK's (use {@link #execute(DynamoDbClient)})
    */
@@ -710,6 +711,7 @@ public final class TransactWrite {
    *
    * @param client the low-level client
    * @throws TransactionCancelledException when DynamoDB cancelled the transaction; nothing was written
+   * @throws UnsupportedOperationException when the server has no transactions (dynalite), naming it
    * @throws IllegalArgumentException when the transaction has no action
    */
   public void execute(DynamoDbClient client) {
@@ -724,7 +726,8 @@ public final class TransactWrite {
    *
    * @param client the async enhanced client (the SDK's implementation)
    * @return a future completed when the transaction is written, or exceptionally with
-   *     {@link TransactionCancelledException} when DynamoDB cancelled it
+   *     {@link TransactionCancelledException} when DynamoDB cancelled it, or with
+   *     {@code UnsupportedOperationException} when the server has no transactions (dynalite)
    * @throws IllegalArgumentException when the transaction has no action, or {@code client} is
    *     another implementation than the SDK's (use {@link #executeAsync(DynamoDbAsyncClient)})
    */
@@ -738,7 +741,8 @@ public final class TransactWrite {
    *
    * @param client the low-level async client
    * @return a future completed when the transaction is written, or exceptionally with
-   *     {@link TransactionCancelledException} when DynamoDB cancelled it
+   *     {@link TransactionCancelledException} when DynamoDB cancelled it, or with
+   *     {@code UnsupportedOperationException} when the server has no transactions (dynalite)
    * @throws IllegalArgumentException when the transaction has no action
    */
   public CompletableFuture<Void> executeAsync(DynamoDbAsyncClient client) {

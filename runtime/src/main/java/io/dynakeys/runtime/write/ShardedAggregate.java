@@ -22,8 +22,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * <pre>{@code
  * ShardedAggregate<SaleTotal> sale = SaleTotalKeys.aggregate("flash-42");
  * sale.add().add(SaleTotalKeys.UNITS, 1L).add(SaleTotalKeys.REVENUE, new BigDecimal("9.99"))
- *     .addElements(SaleTotalKeys.BUYERS, Set.of("ann")).run(table);
- * Optional<SaleTotal> total = sale.read(table);               // every shard, summed and united
+ *     .addElements(SaleTotalKeys.BUYERS, Set.of("ann")).run(sales);
+ * Optional<SaleTotal> total = sale.read(sales);               // every shard, summed and united
  * }</pre>
  *
  * <p><b>Writes.</b> An add is one {@code UpdateItem} of one shard item, with no condition: it

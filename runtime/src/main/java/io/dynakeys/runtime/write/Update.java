@@ -41,7 +41,7 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  *     .add(TaskKeys.POINTS, 3L)
  *     .when(Condition.eq(TaskKeys.OWNER, "ann"))
  *     .returning(ReturnValue.ALL_NEW)
- *     .run(table);
+ *     .run(tasks);
  * }</pre>
  *
  * <p>An update is a mutable builder, not thread-safe; every method checks and converts its value at

@@ -25,8 +25,8 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionChe
  * carrying the stored item as a record.
  *
  * <pre>{@code
- * Writes.put(table, task, Condition.notExists(TaskKeys.PROJECT));
- * Optional<Task> deleted = Writes.delete(table, TaskKeys.key("apollo", 7), Condition.eq(TaskKeys.OWNER, "ann"));
+ * Writes.put(tasks, task, Condition.notExists(TaskKeys.PROJECT));
+ * Optional<Task> deleted = Writes.delete(tasks, TaskKeys.key("apollo", 7), Condition.eq(TaskKeys.OWNER, "ann"));
  * }</pre>
  */
 public final class Writes {
@@ -108,7 +108,8 @@ public final class Writes {
     if (table.tableSchema() instanceof RecordSchema<?> schema
         && schema.descriptor().map(d -> !d.uniques().isEmpty()).orElse(false)) {
       throw new IllegalArgumentException("a conditional " + operation + " of " + schema.descriptor().get().name()
-          + ", which has @Unique components, would not keep their guards: use " + instead);
+          + ", which has @Unique components (" + schema.uniqueComponentNames() + "), would not keep their guards:"
+          + " use " + instead);
     }
   }
 

@@ -86,9 +86,15 @@ class BatchWriteTest {
         + " item in a batch have no order; keep the one that should win", twice.getMessage());
     IllegalArgumentException unique = assertThrows(IllegalArgumentException.class,
         () -> BatchWrite.create().delete(UserKeys.tableSchema().table(enhanced, "users"), UserKeys.key("a")));
-    assertEquals("a batch delete in table users of User, which has @Unique components: a batch is no transaction,"
-        + " so their guards could not be kept; use TransactWrite.insert, replace or delete(table, item)",
-        unique.getMessage());
+    assertEquals("a batch delete in table users of User, which has @Unique components (User.email, User.handle): a"
+        + " batch is no transaction, so their guards could not be kept; use TransactWrite.delete(table, item), which"
+        + " removes the item's guards", unique.getMessage());
+    IllegalArgumentException put = assertThrows(IllegalArgumentException.class,
+        () -> BatchWrite.create().put(UserKeys.tableSchema().table(enhanced, "users"),
+            new io.dynakeys.runtime.fixtures.User("a", "a@example.com", java.util.Optional.empty(), "Ann")));
+    assertEquals("a batch put in table users of User, which has @Unique components (User.email, User.handle): a"
+        + " batch is no transaction, so their guards could not be kept; use TransactWrite.insert(table, item) or"
+        + " TransactWrite.replace(table, old, new)", put.getMessage());
     assertEquals(List.of(), client.sent);
   }
 }

@@ -1,10 +1,11 @@
 package io.dynakeys.tools.browse;
 
 import io.dynakeys.codecs.internal.EntityLayout;
-import io.dynakeys.tools.ConfigurationException;
-import io.dynakeys.tools.schema.EntitySchema;
-import io.dynakeys.tools.verify.ItemCheck;
-import io.dynakeys.tools.verify.ItemChecker;
+import io.dynakeys.operations.ConfigurationException;
+import io.dynakeys.operations.internal.schema.EntityModel;
+import io.dynakeys.operations.schema.EntitySchema;
+import io.dynakeys.operations.verify.ItemCheck;
+import io.dynakeys.operations.verify.ItemChecker;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -46,7 +47,7 @@ public final class NativeIndexBrowser {
    */
   public static PartitionBrowser.BrowseResult browse(DynamoDbClient client, String table, List<EntitySchema> schemas,
       String indexName, List<String> partitionValues, Range range, int limit) {
-    EntitySchema first = schemas.get(0);
+    EntityModel first = EntityModel.of(schemas.get(0).keysClass());
     EntityLayout.NativeIndex index = first.nativeIndex(indexName);
     if (range == null) {
       range = Range.ALL;
@@ -175,7 +176,7 @@ public final class NativeIndexBrowser {
   }
 
   /** A value typed in by a user, as the attribute stores it. */
-  private static AttributeValue value(EntitySchema schema, EntityLayout.NativeKey key, String text, String option) {
+  private static AttributeValue value(EntityModel schema, EntityLayout.NativeKey key, String text, String option) {
     String type = schema.nativeType(key);
     switch (type) {
       case "S" -> {

@@ -2,13 +2,14 @@ package io.dynakeys.tools.browse;
 
 import io.dynakeys.codecs.internal.EntityLayout;
 import io.dynakeys.codecs.internal.Utf8;
+import io.dynakeys.operations.ConfigurationException;
+import io.dynakeys.operations.internal.format.TextTable;
+import io.dynakeys.operations.internal.schema.EntityModel;
+import io.dynakeys.operations.schema.EntitySchema;
+import io.dynakeys.operations.verify.Finding;
+import io.dynakeys.operations.verify.ItemCheck;
+import io.dynakeys.operations.verify.ItemChecker;
 import io.dynakeys.runtime.TreePath;
-import io.dynakeys.tools.ConfigurationException;
-import io.dynakeys.tools.core.TextTable;
-import io.dynakeys.tools.schema.EntitySchema;
-import io.dynakeys.tools.verify.Finding;
-import io.dynakeys.tools.verify.ItemCheck;
-import io.dynakeys.tools.verify.ItemChecker;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -293,8 +294,9 @@ public final class PartitionBrowser {
     EntitySchema first = schemas.get(0);
     Set<String> columns = new LinkedHashSet<>();
     for (EntitySchema s : schemas) {
-      if (s.layout().sort() != null) {
-        s.layout().sort().segments().forEach(seg -> columns.add(seg.component()));
+      EntityLayout layout = EntityModel.of(s.keysClass()).layout();
+      if (layout.sort() != null) {
+        layout.sort().segments().forEach(seg -> columns.add(seg.component()));
       }
     }
     List<Row> rows = new ArrayList<>();
@@ -376,12 +378,13 @@ public final class PartitionBrowser {
         schema = s;
       }
     }
-    if (schema != null && schema.layout().sort() != null && check.sortKey() != null) {
+    EntityLayout.Key sort = schema == null ? null : EntityModel.of(schema.keysClass()).layout().sort();
+    if (sort != null && check.sortKey() != null) {
       try {
         schema.parseSortKey(check.sortKey()).forEach((name, value) ->
             components.put(name, display(value)));
       } catch (IllegalArgumentException notParsed) {
-        raw(schema.layout().sort(), check.sortKey(), components);
+        raw(sort, check.sortKey(), components);
       }
     }
     return new Row(check.partitionKey(), check.sortKey(), check.entity(), components, check.findings());

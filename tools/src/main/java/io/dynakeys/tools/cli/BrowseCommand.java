@@ -1,20 +1,20 @@
 package io.dynakeys.tools.cli;
 
-import io.dynakeys.tools.ConfigurationException;
+import io.dynakeys.operations.ConfigurationException;
+import io.dynakeys.operations.schema.EntitySchema;
 import io.dynakeys.tools.browse.NativeIndexBrowser;
 import io.dynakeys.tools.browse.PartitionBrowser;
-import io.dynakeys.tools.schema.EntitySchema;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** {@code dynakeys browse}: a partition in key order, keys decoded. */

@@ -1,6 +1,6 @@
 package io.dynakeys.tools.cli;
 
-import io.dynakeys.tools.ConfigurationException;
+import io.dynakeys.operations.ConfigurationException;
 import java.io.File;
 import java.net.MalformedURLException;
 import java.net.URI;

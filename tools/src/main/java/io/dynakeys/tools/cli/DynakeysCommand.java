@@ -1,10 +1,10 @@
 package io.dynakeys.tools.cli;
 
-import io.dynakeys.tools.ConfigurationException;
+import io.dynakeys.operations.ConfigurationException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 
 /**

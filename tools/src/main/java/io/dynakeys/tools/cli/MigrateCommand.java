@@ -1,18 +1,18 @@
 package io.dynakeys.tools.cli;
 
-import io.dynakeys.tools.ConfigurationException;
-import io.dynakeys.tools.Migration;
+import io.dynakeys.operations.ConfigurationException;
+import io.dynakeys.operations.Migration;
+import io.dynakeys.operations.schema.EntitySchema;
 import io.dynakeys.tools.core.ScanSettings;
 import io.dynakeys.tools.migrate.MigrationReport;
 import io.dynakeys.tools.migrate.Migrator;
-import io.dynakeys.tools.schema.EntitySchema;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** {@code dynakeys migrate}: re-keys a table from an old layout to a new one. */
@@ -33,7 +33,7 @@ public final class MigrateCommand implements Callable<Integer> {
   String table;
 
   @Option(names = "--migration", required = true, paramLabel = "CLASS",
-      description = "A class implementing io.dynakeys.tools.Migration<OLD, NEW> with a no-argument constructor")
+      description = "A class implementing io.dynakeys.operations.Migration<OLD, NEW> with a no-argument constructor")
   String migration;
 
   @Option(names = "--from", paramLabel = "CLASS",

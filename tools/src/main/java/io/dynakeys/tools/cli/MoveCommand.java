@@ -1,22 +1,23 @@
 package io.dynakeys.tools.cli;
 
 import io.dynakeys.codecs.internal.EntityLayout;
+import io.dynakeys.operations.ConfigurationException;
+import io.dynakeys.operations.internal.schema.EntityModel;
+import io.dynakeys.operations.schema.EntitySchema;
 import io.dynakeys.runtime.TreePath;
-import io.dynakeys.tools.ConfigurationException;
 import io.dynakeys.tools.core.Rate;
 import io.dynakeys.tools.core.ScanSettings;
 import io.dynakeys.tools.migrate.MigrationReport;
 import io.dynakeys.tools.move.SubtreeMove;
-import io.dynakeys.tools.schema.EntitySchema;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** {@code dynakeys move}: moves a subtree of a hierarchy. */
@@ -108,13 +109,13 @@ public final class MoveCommand implements Callable<Integer> {
           + " a move stopped halfway without one could neither resume nor start again");
     }
     EntitySchema entity = EntitySchema.load(schema, connection.loader());
-    EntityLayout.Segment path = entity.pathSegment(component);
+    EntityLayout.Segment path = EntityModel.of(entity.keysClass()).pathSegment(component);
     if (path == null) {
       throw new ConfigurationException(entity.name() + " has no @PathSegment sort component"
           + (component == null ? "" : " named " + component));
     }
-    TreePath source = EntitySchema.parsePath(from, path.pathDelimiter());
-    TreePath target = EntitySchema.parsePath(to, path.pathDelimiter());
+    TreePath source = EntityModel.parsePath(from, path.pathDelimiter());
+    TreePath target = EntityModel.parsePath(to, path.pathDelimiter());
     if (source.equals(target) || source.isAncestorOf(target)) {
       throw new CommandLine.ParameterException(spec.commandLine(), "the target " + to + " lies inside the source "
           + from);

@@ -1,14 +1,14 @@
 package io.dynakeys.tools.cli;
 
-import io.dynakeys.tools.verify.VerifyReport;
+import io.dynakeys.tools.verify.VerifyCheckpoints;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code dynakeys report}: the verify of several machines, from their checkpoints. */
 @Command(name = "report", mixinStandardHelpOptions = true,
@@ -30,7 +30,7 @@ public final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    VerifyReport.Combined combined = VerifyReport.fromCheckpoints(files);
+    VerifyCheckpoints.Combined combined = VerifyCheckpoints.combine(files);
     PrintWriter out = spec.commandLine().getOut();
     out.print(json ? combined.report().toJson() + "\n" : combined.report().toText());
     if (!combined.missing().isEmpty()) {

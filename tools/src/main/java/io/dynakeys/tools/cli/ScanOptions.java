@@ -1,6 +1,6 @@
 package io.dynakeys.tools.cli;
 
-import io.dynakeys.tools.ConfigurationException;
+import io.dynakeys.operations.ConfigurationException;
 import io.dynakeys.tools.core.Rate;
 import io.dynakeys.tools.core.ScanSettings;
 import java.io.PrintStream;

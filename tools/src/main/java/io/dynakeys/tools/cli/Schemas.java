@@ -1,6 +1,6 @@
 package io.dynakeys.tools.cli;
 
-import io.dynakeys.tools.schema.EntitySchema;
+import io.dynakeys.operations.schema.EntitySchema;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

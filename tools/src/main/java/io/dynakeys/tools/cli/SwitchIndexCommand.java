@@ -1,18 +1,18 @@
 package io.dynakeys.tools.cli;
 
-import io.dynakeys.tools.ConfigurationException;
+import io.dynakeys.operations.ConfigurationException;
+import io.dynakeys.operations.schema.EntitySchema;
 import io.dynakeys.tools.core.ScanSettings;
 import io.dynakeys.tools.index.IndexSwitch;
-import io.dynakeys.tools.schema.EntitySchema;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** {@code dynakeys switch-index}: from a synthetic index to a native one over the same components. */

@@ -1,16 +1,16 @@
 package io.dynakeys.tools.cli;
 
+import io.dynakeys.operations.schema.EntitySchema;
+import io.dynakeys.operations.verify.VerifyReport;
 import io.dynakeys.tools.core.ScanSettings;
-import io.dynakeys.tools.schema.EntitySchema;
 import io.dynakeys.tools.verify.Verifier;
-import io.dynakeys.tools.verify.VerifyReport;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** {@code dynakeys verify}: every item of a table against the key layouts. */

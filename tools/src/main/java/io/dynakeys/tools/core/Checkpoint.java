@@ -1,6 +1,7 @@
 package io.dynakeys.tools.core;
 
-import io.dynakeys.tools.ConfigurationException;
+import io.dynakeys.operations.ConfigurationException;
+import io.dynakeys.operations.internal.format.JsonTrees;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;

@@ -1,7 +1,8 @@
 package io.dynakeys.tools.core;
 
-import io.dynakeys.tools.ConfigurationException;
-import io.dynakeys.tools.migrate.Migrator;
+import io.dynakeys.operations.ConfigurationException;
+import io.dynakeys.operations.internal.write.Conditions;
+import io.dynakeys.operations.internal.write.ItemKeys;
 import java.math.BigDecimal;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -82,7 +83,7 @@ public final class ItemWrites {
     if (condition != null) {
       return condition;
     }
-    String key = "pk=" + keyText(item.get(pk)) + (sk == null ? "" : " sk=" + keyText(item.get(sk)));
+    String key = "pk=" + ItemKeys.text(item.get(pk)) + (sk == null ? "" : " sk=" + ItemKeys.text(item.get(sk)));
     throw new ConfigurationException("the item " + key + " is too wide for an exact \"unchanged\" condition"
         + " (DynamoDB allows " + Conditions.MAX_EXPRESSION / 1000 + " KB and " + Conditions.MAX_OPERATORS
         + " operators per expression"
@@ -102,7 +103,7 @@ public final class ItemWrites {
    * is newer and stays).
    */
   public Done deleteOld(Plan plan) throws InterruptedException {
-    Map<String, AttributeValue> removed = writes.deleteReturningOld(Writes.key(plan.old(), pk, sk), plan.unchanged());
+    Map<String, AttributeValue> removed = writes.deleteReturningOld(ItemKeys.of(plan.old(), pk, sk), plan.unchanged());
     if (removed == null) {
       return Done.CHANGED;
     }
@@ -138,7 +139,7 @@ public final class ItemWrites {
    * the transaction would not be: a version attribute closes that window too.
    */
   public Moved moveInOneTransaction(Plan plan) throws InterruptedException {
-    Map<String, AttributeValue> oldKey = Writes.key(plan.old(), pk, sk);
+    Map<String, AttributeValue> oldKey = ItemKeys.of(plan.old(), pk, sk);
     if (!writes.transactions(oldKey, pk)) {
       return null;
     }
@@ -158,7 +159,7 @@ public final class ItemWrites {
 
   /** Withdraws the copy if it is still what was put (a writer's newer item stays). */
   public boolean withdraw(Plan plan) throws InterruptedException {
-    return writes.delete(Writes.key(plan.next(), pk, sk), plan.stillNext());
+    return writes.delete(ItemKeys.of(plan.next(), pk, sk), plan.stillNext());
   }
 
   /**
@@ -179,7 +180,7 @@ public final class ItemWrites {
 
   /** The item stored at {@code next}'s key, read consistently, or {@code null}. */
   public Map<String, AttributeValue> atNewKey(Plan plan) {
-    return writes.get(Writes.key(plan.next(), pk, sk));
+    return writes.get(ItemKeys.of(plan.next(), pk, sk));
   }
 
   /**
@@ -196,10 +197,5 @@ public final class ItemWrites {
       return true;
     }
     return theirs.n() != null && new BigDecimal(mine.n()).compareTo(new BigDecimal(theirs.n())) >= 0;
-  }
-
-  /** A key attribute's value as text (a string key, or a number key's digits), or {@code null} when absent. */
-  public static String keyText(AttributeValue value) {
-    return value == null ? null : value.s() != null ? value.s() : value.n();
   }
 }

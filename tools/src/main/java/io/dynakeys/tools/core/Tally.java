@@ -1,5 +1,6 @@
 package io.dynakeys.tools.core;
 
+import io.dynakeys.operations.rekey.Outcome;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;

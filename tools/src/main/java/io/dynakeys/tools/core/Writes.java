@@ -1,6 +1,7 @@
 package io.dynakeys.tools.core;
 
-import java.util.LinkedHashMap;
+import io.dynakeys.operations.internal.write.Conditions;
+import io.dynakeys.operations.internal.write.ItemKeys;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -87,7 +88,7 @@ public final class Writes {
     if (absentOrEqual != null) {
       return put(item, absentOrEqual);
     }
-    Map<String, AttributeValue> key = key(item, partitionKeyAttribute, sortKeyAttribute);
+    Map<String, AttributeValue> key = ItemKeys.of(item, partitionKeyAttribute, sortKeyAttribute);
     for (int attempt = 0; attempt < 3; attempt++) {
       Map<String, AttributeValue> there = get(key);
       if (there != null) {
@@ -297,15 +298,5 @@ public final class Writes {
       double units = used != null && used.capacityUnits() != null ? used.capacityUnits() : 1.0;
       limiter.charge(units - 1);
     }
-  }
-
-  /** The primary key of {@code item}. */
-  public static Map<String, AttributeValue> key(Map<String, AttributeValue> item, String partition, String sort) {
-    Map<String, AttributeValue> key = new LinkedHashMap<>();
-    key.put(partition, item.get(partition));
-    if (sort != null) {
-      key.put(sort, item.get(sort));
-    }
-    return key;
   }
 }

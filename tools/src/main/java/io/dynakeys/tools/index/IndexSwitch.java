@@ -1,21 +1,22 @@
 package io.dynakeys.tools.index;
 
 import io.dynakeys.codecs.internal.EntityLayout;
-import io.dynakeys.tools.ConfigurationException;
+import io.dynakeys.operations.ConfigurationException;
+import io.dynakeys.operations.internal.format.JsonTrees;
+import io.dynakeys.operations.internal.format.TextTable;
+import io.dynakeys.operations.internal.schema.EntityModel;
+import io.dynakeys.operations.schema.EntitySchema;
+import io.dynakeys.operations.verify.Finding;
+import io.dynakeys.operations.verify.ItemCheck;
+import io.dynakeys.operations.verify.ItemChecker;
+import io.dynakeys.operations.verify.VerifyReport;
 import io.dynakeys.tools.core.Checkpoint;
-import io.dynakeys.tools.core.JsonTrees;
 import io.dynakeys.tools.core.Progress;
 import io.dynakeys.tools.core.Rate;
 import io.dynakeys.tools.core.RateLimiter;
 import io.dynakeys.tools.core.ScanSettings;
 import io.dynakeys.tools.core.SegmentedScan;
-import io.dynakeys.tools.core.TextTable;
-import io.dynakeys.tools.schema.EntitySchema;
-import io.dynakeys.tools.verify.Finding;
-import io.dynakeys.tools.verify.ItemCheck;
-import io.dynakeys.tools.verify.ItemChecker;
 import io.dynakeys.tools.verify.Verifier;
-import io.dynakeys.tools.verify.VerifyReport;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -286,7 +287,8 @@ public final class IndexSwitch {
    */
   public static Report run(DynamoDbClient client, String table, EntitySchema schema, String nativeIndex,
       String syntheticIndex, Options options, PrintStream log) throws Exception {
-    EntityLayout.NativeIndex index = schema.nativeIndex(nativeIndex);
+    EntityModel model = EntityModel.of(schema.keysClass());
+    EntityLayout.NativeIndex index = model.nativeIndex(nativeIndex);
     if (options.drop() && options.scan().checkpoint() == null && !options.dryRun()) {
       throw new ConfigurationException("--drop needs --checkpoint: the clean-up resumes from it, and it keeps the"
           + " synthetic index's attribute names once the index is gone");
@@ -326,7 +328,7 @@ public final class IndexSwitch {
           + "; DynamoDB backfills it from the items: " + String.format("%,d", check.items - check.notIndexed)
           + " index entries, no item writes"));
     } else {
-      client.updateTable(r -> r.tableName(table).attributeDefinitions(definitions(description, schema, index))
+      client.updateTable(r -> r.tableName(table).attributeDefinitions(definitions(description, model, index))
           .globalSecondaryIndexUpdates(GlobalSecondaryIndexUpdate.builder().create(create(description, nativeIndex,
               keySchema, synthetic)).build()));
       steps.add(new Step("create", "done", 1, 0, "keyed by " + show(keySchema) + "; DynamoDB backfills it from the"
@@ -343,7 +345,7 @@ public final class IndexSwitch {
     // 4. drop the synthetic index, once nothing writes its attributes; 5. clean up the items.
     Set<String> stillWritten = new LinkedHashSet<>();
     for (String a : syntheticAttributes) {
-      if (schema.keyAttributes().containsKey(a) || schema.attributeNames().contains(a)) {
+      if (model.keyAttributes().containsKey(a) || model.attributeNames().contains(a)) {
         stillWritten.add(a);
       }
     }
@@ -437,7 +439,7 @@ public final class IndexSwitch {
   }
 
   /** The table's attribute definitions and the native index's, each with its type. */
-  private static List<AttributeDefinition> definitions(TableDescription description, EntitySchema schema,
+  private static List<AttributeDefinition> definitions(TableDescription description, EntityModel schema,
       EntityLayout.NativeIndex index) {
     Map<String, AttributeDefinition> out = new LinkedHashMap<>();
     description.attributeDefinitions().forEach(d -> out.put(d.attributeName(), d));

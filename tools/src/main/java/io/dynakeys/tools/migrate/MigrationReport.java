@@ -1,10 +1,10 @@
 package io.dynakeys.tools.migrate;
 
-import io.dynakeys.tools.core.JsonTrees;
-import io.dynakeys.tools.core.Outcome;
+import io.dynakeys.operations.internal.format.JsonTrees;
+import io.dynakeys.operations.internal.format.TextTable;
+import io.dynakeys.operations.rekey.Outcome;
+import io.dynakeys.operations.verify.VerifyReport;
 import io.dynakeys.tools.core.Tally;
-import io.dynakeys.tools.core.TextTable;
-import io.dynakeys.tools.verify.VerifyReport;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

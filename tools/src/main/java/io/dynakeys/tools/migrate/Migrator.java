@@ -1,11 +1,16 @@
 package io.dynakeys.tools.migrate;
 
-import io.dynakeys.tools.ConfigurationException;
-import io.dynakeys.tools.Migration;
+import io.dynakeys.operations.ConfigurationException;
+import io.dynakeys.operations.Migration;
+import io.dynakeys.operations.internal.schema.EntityModel;
+import io.dynakeys.operations.internal.write.Conditions;
+import io.dynakeys.operations.internal.write.ItemKeys;
+import io.dynakeys.operations.rekey.Outcome;
+import io.dynakeys.operations.rekey.Rekey;
+import io.dynakeys.operations.schema.EntitySchema;
+import io.dynakeys.operations.verify.VerifyReport;
 import io.dynakeys.tools.core.Checkpoint;
-import io.dynakeys.tools.core.Conditions;
 import io.dynakeys.tools.core.ItemWrites;
-import io.dynakeys.tools.core.Outcome;
 import io.dynakeys.tools.core.Progress;
 import io.dynakeys.tools.core.RateLimiter;
 import io.dynakeys.tools.core.ScanSettings;
@@ -13,9 +18,7 @@ import io.dynakeys.tools.core.SegmentedScan;
 import io.dynakeys.tools.core.Tally;
 import io.dynakeys.tools.core.Workers;
 import io.dynakeys.tools.core.Writes;
-import io.dynakeys.tools.schema.EntitySchema;
 import io.dynakeys.tools.verify.Verifier;
-import io.dynakeys.tools.verify.VerifyReport;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
@@ -240,8 +243,8 @@ public final class Migrator {
       Migration<?, ?> migration, Options options) throws Exception {
     @SuppressWarnings("unchecked")
     Migration<Object, Object> fn = (Migration<Object, Object>) migration;
-    from.refuseWhenGuarded("migrate");
-    to.refuseWhenGuarded("migrate");
+    EntityModel.of(from.keysClass()).refuseWhenGuarded("migrate");
+    EntityModel.of(to.keysClass()).refuseWhenGuarded("migrate");
     if (!Objects.equals(from.partitionKeyAttribute(), to.partitionKeyAttribute())
         || !Objects.equals(from.sortKeyAttribute(), to.sortKeyAttribute())) {
       throw new ConfigurationException("the old and new layouts key the table differently ("
@@ -352,8 +355,8 @@ public final class Migrator {
     }
 
     void migrate(Map<String, AttributeValue> old, Tally tally) throws InterruptedException {
-      String oldPk = ItemWrites.keyText(old.get(pk));
-      String oldSk = sk == null ? null : ItemWrites.keyText(old.get(sk));
+      String oldPk = ItemKeys.text(old.get(pk));
+      String oldSk = sk == null ? null : ItemKeys.text(old.get(sk));
       Object oldRecord = from.readStrictly(old);
       if (oldRecord == null) {
         Outcome outcome = to.readStrictly(old) != null ? Outcome.NEW_LAYOUT : Outcome.OTHER;
@@ -365,7 +368,7 @@ public final class Migrator {
       }
       Map<String, AttributeValue> next;
       try {
-        next = rekey.next(old, oldRecord);
+        next = rekey.apply(old, oldRecord).orElse(null);
         if (next == null) {
           tally.count(Outcome.SKIPPED);
           tally.sample(new Tally.Sample(Outcome.SKIPPED, oldPk, oldSk, null, null, "the migration returned null"));
@@ -376,8 +379,8 @@ public final class Migrator {
         tally.sample(new Tally.Sample(Outcome.FAILED, oldPk, oldSk, null, null, String.valueOf(e.getMessage())));
         return;
       }
-      String newPk = ItemWrites.keyText(next.get(pk));
-      String newSk = sk == null ? null : ItemWrites.keyText(next.get(sk));
+      String newPk = ItemKeys.text(next.get(pk));
+      String newSk = sk == null ? null : ItemKeys.text(next.get(sk));
       boolean sameKey = Objects.equals(oldPk, newPk) && Objects.equals(oldSk, newSk);
       if (sameKey && Conditions.same(next, old)) {
         tally.count(Outcome.UNCHANGED);
@@ -424,12 +427,12 @@ public final class Migrator {
           if (there == null || !writes.notOlder(there, old)) {
             conflict(tally, oldPk, oldSk, newPk, newSk, there == null ? "the item at the new key vanished; rerun"
                 : "the item at the new key has an older " + writes.versionAttribute() + " ("
-                    + ItemWrites.keyText(there.get(writes.versionAttribute())) + " < " + ItemWrites.keyText(old.get(writes.versionAttribute()))
+                    + ItemKeys.text(there.get(writes.versionAttribute())) + " < " + ItemKeys.text(old.get(writes.versionAttribute()))
                     + "): not kept, both left");
             return;
           }
           kept = "another item held the new key with " + writes.versionAttribute() + " "
-              + ItemWrites.keyText(there.get(writes.versionAttribute())) + " >= " + ItemWrites.keyText(old.get(writes.versionAttribute()))
+              + ItemKeys.text(there.get(writes.versionAttribute())) + " >= " + ItemKeys.text(old.get(writes.versionAttribute()))
               + ": kept, the old item deleted";
         } else {
           kept = "another item held the new key and was kept unseen (no --version-attribute): the old item deleted";

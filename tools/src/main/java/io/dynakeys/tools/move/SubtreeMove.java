@@ -1,11 +1,16 @@
 package io.dynakeys.tools.move;
 
 import io.dynakeys.codecs.internal.EntityLayout;
+import io.dynakeys.operations.ConfigurationException;
+import io.dynakeys.operations.internal.schema.EntityModel;
+import io.dynakeys.operations.internal.write.ItemKeys;
+import io.dynakeys.operations.rekey.Outcome;
+import io.dynakeys.operations.schema.EntitySchema;
+import io.dynakeys.operations.verify.ItemChecker;
+import io.dynakeys.operations.verify.VerifyReport;
 import io.dynakeys.runtime.TreePath;
-import io.dynakeys.tools.ConfigurationException;
 import io.dynakeys.tools.core.Checkpoint;
 import io.dynakeys.tools.core.ItemWrites;
-import io.dynakeys.tools.core.Outcome;
 import io.dynakeys.tools.core.Progress;
 import io.dynakeys.tools.core.Rate;
 import io.dynakeys.tools.core.ScanSettings;
@@ -14,9 +19,6 @@ import io.dynakeys.tools.core.Workers;
 import io.dynakeys.tools.core.Writes;
 import io.dynakeys.tools.migrate.MigrationReport;
 import io.dynakeys.tools.migrate.Migrator;
-import io.dynakeys.tools.schema.EntitySchema;
-import io.dynakeys.tools.verify.ItemChecker;
-import io.dynakeys.tools.verify.VerifyReport;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -185,18 +187,19 @@ public final class SubtreeMove {
   public static MigrationReport move(DynamoDbClient client, String table, EntitySchema schema,
       List<String> partitionKeys, TreePath from, TreePath to, Options options) throws Exception {
     long start = System.nanoTime();
-    schema.refuseWhenGuarded("move");
+    EntityModel model = EntityModel.of(schema.keysClass());
+    model.refuseWhenGuarded("move");
     if (!options.dryRun() && options.checkpoint() == null) {
       throw new ConfigurationException("a move needs a checkpoint file (--checkpoint FILE): a move stopped"
           + " halfway without one could neither resume nor start again, its own partial copy being a target that"
           + " exists");
     }
-    EntityLayout.Segment segment = schema.pathSegment(options.component());
+    EntityLayout.Segment segment = model.pathSegment(options.component());
     if (segment == null) {
       throw new ConfigurationException(schema.name() + " has no @PathSegment sort component"
           + (options.component() == null ? "" : " named " + options.component()));
     }
-    Subtree subtree = new Subtree(schema, segment, from, to);
+    Subtree subtree = new Subtree(model.layout(), segment, from, to);
     String job = "schema=" + schema.keysClass().getName() + " partitions=" + partitionKeys + " component="
         + segment.component() + " from=" + subtree.text(from) + " to=" + subtree.text(to);
     Checkpoint checkpoint = Checkpoint.open(options.dryRun() ? null : options.checkpoint(), "move", table, job,
@@ -259,7 +262,7 @@ public final class SubtreeMove {
   }
 
   /** The source and target paths, and the re-keying of one path. */
-  private record Subtree(EntitySchema schema, EntityLayout.Segment segment, TreePath from, TreePath to) {
+  private record Subtree(EntityLayout layout, EntityLayout.Segment segment, TreePath from, TreePath to) {
     Subtree {
       if (from.isRoot()) {
         throw new ConfigurationException("cannot move the root: move its entries one folder at a time");
@@ -294,11 +297,11 @@ public final class SubtreeMove {
 
     /** Whether the path is the sort key's first segment, so a subtree is a key prefix. */
     boolean prefixQuery() {
-      return schema.layout().sort().segments().get(0).component().equals(segment.component());
+      return layout.sort().segments().get(0).component().equals(segment.component());
     }
 
     String prefix(TreePath base) {
-      return schema.layout().sort().head() + text(base);
+      return layout.sort().head() + text(base);
     }
   }
 
@@ -428,7 +431,7 @@ public final class SubtreeMove {
         Map<String, AttributeValue> next = next(page);
         List<Map<String, AttributeValue>> keys = new ArrayList<>();
         for (Map<String, AttributeValue> item : items) {
-          keys.add(Writes.key(item, schema.partitionKeyAttribute(), schema.sortKeyAttribute()));
+          keys.add(ItemKeys.of(item, schema.partitionKeyAttribute(), schema.sortKeyAttribute()));
         }
         checkpoint.update(stream, Checkpoint.Position.after(pages, start).working(keys, next),
             Map.of("tally", tally.toJson()));
@@ -549,8 +552,8 @@ public final class SubtreeMove {
      * {@link Outcome#FAILED} in {@code tally}, unless it is {@code null}).
      */
     private Entry entry(Map<String, AttributeValue> item, Tally tally) {
-      String pk = ItemWrites.keyText(item.get(schema.partitionKeyAttribute()));
-      String sk = ItemWrites.keyText(item.get(schema.sortKeyAttribute()));
+      String pk = ItemKeys.text(item.get(schema.partitionKeyAttribute()));
+      String sk = ItemKeys.text(item.get(schema.sortKeyAttribute()));
       Object record = schema.readStrictly(item);
       if (record == null) {
         if (tally != null) {
@@ -581,8 +584,8 @@ public final class SubtreeMove {
           next.put(e.getKey(), e.getValue()); // attributes of other code travel with the entry
         }
       }
-      return new Entry(pk, sk, ItemWrites.keyText(next.get(schema.partitionKeyAttribute())),
-          ItemWrites.keyText(next.get(schema.sortKeyAttribute())), next);
+      return new Entry(pk, sk, ItemKeys.text(next.get(schema.partitionKeyAttribute())),
+          ItemKeys.text(next.get(schema.sortKeyAttribute())), next);
     }
 
     /** The items of a page that lie within the source. */

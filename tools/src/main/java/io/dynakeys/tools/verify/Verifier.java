@@ -1,12 +1,15 @@
 package io.dynakeys.tools.verify;
 
-import io.dynakeys.tools.ConfigurationException;
+import io.dynakeys.operations.ConfigurationException;
+import io.dynakeys.operations.schema.EntitySchema;
+import io.dynakeys.operations.verify.ItemChecker;
+import io.dynakeys.operations.verify.TableChecker;
+import io.dynakeys.operations.verify.VerifyReport;
 import io.dynakeys.tools.core.Checkpoint;
 import io.dynakeys.tools.core.Progress;
 import io.dynakeys.tools.core.RateLimiter;
 import io.dynakeys.tools.core.ScanSettings;
 import io.dynakeys.tools.core.SegmentedScan;
-import io.dynakeys.tools.schema.EntitySchema;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,11 +36,12 @@ public final class Verifier {
    *
    * @param client the DynamoDB client
    * @param table the table
-   * @param schemas the entities that share it; items of no schema are {@link Finding.Kind#FOREIGN}
+   * @param schemas the entities that share it; items of no schema are
+   *     {@link io.dynakeys.operations.verify.Finding.Kind#FOREIGN}
    * @param settings segments, rates, samples and the checkpoint
    * @return the report of those segments (with a checkpoint, of the whole run so far)
    * @throws ConfigurationException when the checkpoint belongs to another run, or is of a finished
-   *     one (its results are of the table as it was: {@link VerifyReport#fromCheckpoints} reads them)
+   *     one (its results are of the table as it was: {@link VerifyCheckpoints#combine} reads them)
    * @throws Exception the first DynamoDB or checkpoint failure; the checkpoint keeps the progress
    */
   public static VerifyReport verify(DynamoDbClient client, String table, List<EntitySchema> schemas,
@@ -77,7 +81,7 @@ public final class Verifier {
   }
 
   /** Scans with the checker: one partial report per segment. */
-  public static Map<Integer, VerifyReport> scan(DynamoDbClient client, String table, ItemChecker checker,
+  private static Map<Integer, VerifyReport> scan(DynamoDbClient client, String table, ItemChecker checker,
       ScanSettings settings, Checkpoint checkpoint, Progress progress) throws Exception {
     SegmentedScan<VerifyReport> scan = new SegmentedScan<>(client, table, settings, checkpoint,
         RateLimiter.of(settings.readRate()), progress);
@@ -102,7 +106,7 @@ public final class Verifier {
     });
   }
 
-  public static String job(List<EntitySchema> schemas, ScanSettings settings) {
+  private static String job(List<EntitySchema> schemas, ScanSettings settings) {
     return "schemas=" + schemas.stream().map(s -> s.keysClass().getName()).toList() + " samples=" + settings.samples();
   }
 

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynakeys.operations.ConfigurationException;
 import io.dynakeys.testing.DynaliteExtension;
 import io.dynakeys.testing.DynamoEndpoint;
 import io.dynakeys.testing.TestTables;
-import io.dynakeys.tools.ConfigurationException;
 import io.dynakeys.tools.Main;
 import io.dynakeys.tools.Tables;
 import io.dynakeys.tools.fixtures.Fragile;

@@ -1,14 +1,15 @@
 package io.dynakeys.tools.core;
 
+import io.dynakeys.operations.internal.format.JsonTrees;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynakeys.operations.ConfigurationException;
 import io.dynakeys.testing.DynaliteExtension;
 import io.dynakeys.testing.DynamoEndpoint;
 import io.dynakeys.testing.TestTables;
-import io.dynakeys.tools.ConfigurationException;
 import io.dynakeys.tools.Tables;
 import io.dynakeys.tools.fixtures.Run;
 import io.dynakeys.tools.fixtures.RunKeys;
@@ -90,7 +91,7 @@ class CheckpointTest {
         () -> Checkpoint.open(file, "verify", "t", "job", 2));
     assertTrue(open.getMessage().contains("is not a dynakeys checkpoint"), open::getMessage);
     ConfigurationException report = assertThrows(ConfigurationException.class,
-        () -> io.dynakeys.tools.verify.VerifyReport.fromCheckpoints(List.of(file)));
+        () -> io.dynakeys.tools.verify.VerifyCheckpoints.combine(List.of(file)));
     assertTrue(report.getMessage().contains("not all dynakeys checkpoints of a verify run"), report::getMessage);
   }
 

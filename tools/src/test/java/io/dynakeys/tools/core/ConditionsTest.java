@@ -1,14 +1,17 @@
 package io.dynakeys.tools.core;
 
+import io.dynakeys.operations.internal.format.JsonTrees;
+import io.dynakeys.operations.internal.write.Conditions;
+import io.dynakeys.operations.internal.write.ItemKeys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynakeys.operations.ConfigurationException;
 import io.dynakeys.testing.DynaliteExtension;
 import io.dynakeys.testing.TestTables;
-import io.dynakeys.tools.ConfigurationException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,7 +33,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * The conditions the tools write under, on a real server: "unchanged" holds for an item exactly
  * as read (maps, lists, sets, NULL, false booleans, binary included) and fails when any nested
  * value changed or was added; "absent or equal" makes a repeated put a no-op and refuses another
- * item. Also the rate limiter, rates, JSON and a checkpoint of another run.
+ * item. Also the rate limiter, rates, JSON and a checkpoint of another run. The conditions as
+ * values (their limits, how items compare) are the operations' own {@code ConditionsTest}.
  */
 @ExtendWith(DynaliteExtension.class)
 class ConditionsTest {
@@ -70,7 +74,7 @@ class ConditionsTest {
 
   private boolean deleteIfUnchanged(Map<String, AttributeValue> asRead) throws Exception {
     Writes writes = new Writes(client, table, null, new Progress("test", null, 0, 1));
-    return writes.delete(Writes.key(asRead, "pk", "sk"), Conditions.equalTo(asRead));
+    return writes.delete(ItemKeys.of(asRead, "pk", "sk"), Conditions.equalTo(asRead));
   }
 
   @Test
@@ -94,9 +98,9 @@ class ConditionsTest {
     }
     client.putItem(r -> r.tableName(table).item(original));
     Map<String, AttributeValue> asRead = client.getItem(r -> r.tableName(table)
-        .key(Writes.key(original, "pk", "sk")).consistentRead(true)).item();
+        .key(ItemKeys.of(original, "pk", "sk")).consistentRead(true)).item();
     assertTrue(deleteIfUnchanged(asRead));
-    assertFalse(client.getItem(r -> r.tableName(table).key(Writes.key(original, "pk", "sk"))).hasItem());
+    assertFalse(client.getItem(r -> r.tableName(table).key(ItemKeys.of(original, "pk", "sk"))).hasItem());
   }
 
   @Test
@@ -109,43 +113,6 @@ class ConditionsTest {
     other.put("n", AttributeValue.fromN("7"));
     assertFalse(writes.put(other, Conditions.absentOrEqualTo("pk", other)));
     assertEquals(3, writes.count());
-  }
-
-  @Test
-  void aConditionOverDynamoDbsLimitsIsRefusedNotShortened() {
-    // Over 4 KB of text.
-    Map<String, AttributeValue> wide = new LinkedHashMap<>(item());
-    for (int i = 0; i < 400; i++) {
-      wide.put("attribute" + i, AttributeValue.fromS("v"));
-    }
-    assertNull(Conditions.equalTo(wide));
-    assertNull(Conditions.absentOrEqualTo("pk", wide));
-    // Short enough, but over 300 operators: 160 comparisons and 159 ANDs.
-    Map<String, AttributeValue> many = new LinkedHashMap<>();
-    for (int i = 0; i < 160; i++) {
-      many.put("a" + i, AttributeValue.fromN("1"));
-    }
-    assertTrue(Conditions.build(many, null).expression().length() < Conditions.MAX_EXPRESSION);
-    assertNull(Conditions.equalTo(many));
-    many.remove("a0");
-    many.remove("a1");
-    many.remove("a2"); // 157 + 156 = 313, still over
-    assertNull(Conditions.equalTo(many));
-    for (int i = 3; i < 20; i++) {
-      many.remove("a" + i);
-    }
-    assertEquals(140 + 139, Conditions.equalTo(many).operators());
-    // A nested document too large to spell out is refused too: comparing it only to depth one would
-    // let a nested change through.
-    Map<String, AttributeValue> doc = new LinkedHashMap<>();
-    for (int i = 0; i < 200; i++) {
-      doc.put("field" + i, AttributeValue.fromS("x"));
-    }
-    Map<String, AttributeValue> nested = new LinkedHashMap<>(item());
-    nested.put("doc", AttributeValue.fromM(doc));
-    assertNull(Conditions.equalTo(nested)); // each nested field is compared: no depth-one shortcut
-    assertEquals("#v = :v", Conditions.versionIs("version", AttributeValue.fromN("3")).expression());
-    assertEquals("attribute_not_exists(#v)", Conditions.versionIs("version", null).expression());
   }
 
   @Test
@@ -172,21 +139,6 @@ class ConditionsTest {
   }
 
   @Test
-  void sameComparesAsDynamoDbDoes() {
-    Map<String, AttributeValue> a = item();
-    Map<String, AttributeValue> b = new LinkedHashMap<>(a);
-    b.put("tags", AttributeValue.fromSs(List.of("a", "b")));
-    b.put("counts", AttributeValue.fromNs(List.of("1.0", "3")));
-    b.put("n", AttributeValue.fromN("1.50"));
-    assertTrue(Conditions.same(a, b));
-    b.put("extra", AttributeValue.fromS("x"));
-    assertFalse(Conditions.same(a, b));
-    b.remove("extra");
-    b.put("empty", AttributeValue.fromL(List.of(AttributeValue.fromNul(true))));
-    assertFalse(Conditions.same(a, b));
-  }
-
-  @Test
   void aDeleteThatRemovedAnAttributeAddedSinceTheReadPutsTheItemBack() throws Exception {
     Map<String, AttributeValue> asRead = item();
     client.putItem(r -> r.tableName(table).item(asRead));
@@ -201,7 +153,7 @@ class ConditionsTest {
     ItemWrites.Plan plan = rewrite.plan(asRead, next);
     assertTrue(rewrite.putCopy(plan));
     assertEquals(ItemWrites.Done.RESTORED, rewrite.deleteOld(plan));
-    Map<String, AttributeValue> back = client.getItem(r -> r.tableName(table).key(Writes.key(asRead, "pk", "sk"))
+    Map<String, AttributeValue> back = client.getItem(r -> r.tableName(table).key(ItemKeys.of(asRead, "pk", "sk"))
         .consistentRead(true)).item();
     assertTrue(Conditions.same(added, back), () -> "not put back as it was: " + back);
     // Without the added attribute the delete is plain.

@@ -1,5 +1,6 @@
 package io.dynakeys.tools.migrate;
 
+import io.dynakeys.operations.internal.write.ItemKeys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -7,14 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynakeys.operations.ConfigurationException;
+import io.dynakeys.operations.Migration;
+import io.dynakeys.operations.rekey.Outcome;
+import io.dynakeys.operations.schema.EntitySchema;
 import io.dynakeys.testing.DynaliteExtension;
 import io.dynakeys.testing.DynamoEndpoint;
 import io.dynakeys.testing.TestTables;
-import io.dynakeys.tools.ConfigurationException;
 import io.dynakeys.tools.FaultyClient;
-import io.dynakeys.tools.Migration;
 import io.dynakeys.tools.Tables;
-import io.dynakeys.tools.core.Outcome;
 import io.dynakeys.tools.core.ScanSettings;
 import io.dynakeys.tools.core.Writes;
 import io.dynakeys.tools.fixtures.InvoiceLine;
@@ -24,7 +26,6 @@ import io.dynakeys.tools.fixtures.RunKeys;
 import io.dynakeys.tools.fixtures.RunV1ToRun;
 import io.dynakeys.tools.fixtures.v1.RunV1;
 import io.dynakeys.tools.fixtures.v1.RunV1Keys;
-import io.dynakeys.tools.schema.EntitySchema;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -288,7 +289,7 @@ class MigrateTableTest {
     // Between the migration's copy and its delete, other code adds a top-level attribute: every
     // attribute the migration read is still as read, so its "unchanged" condition holds.
     MigrationReport first = Migrator.migrate(afterFirstPut(() -> client.updateItem(r -> r.tableName(table)
-        .key(Writes.key(old, "pk", "sk")).updateExpression("SET #a = :a")
+        .key(ItemKeys.of(old, "pk", "sk")).updateExpression("SET #a = :a")
         .expressionAttributeNames(Map.of("#a", "badge")).expressionAttributeValues(Map.of(":a",
             AttributeValue.fromS("gold"))))), table, v1, v2, new RunV1ToRun(), options(null));
     assertEquals(1, first.count(Outcome.CHANGED), first::toText);
@@ -321,7 +322,7 @@ class MigrateTableTest {
       public PutItemResponse putItem(PutItemRequest request) {
         if (!done) {
           done = true;
-          client.updateItem(r -> r.tableName(table).key(Writes.key(old, "pk", "sk")).updateExpression("SET #a = :a")
+          client.updateItem(r -> r.tableName(table).key(ItemKeys.of(old, "pk", "sk")).updateExpression("SET #a = :a")
               .expressionAttributeNames(Map.of("#a", "badge"))
               .expressionAttributeValues(Map.of(":a", AttributeValue.fromS("gold"))));
         }

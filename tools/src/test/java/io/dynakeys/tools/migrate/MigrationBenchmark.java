@@ -1,5 +1,6 @@
 package io.dynakeys.tools.migrate;
 
+import io.dynakeys.operations.schema.EntitySchema;
 import io.dynakeys.testing.DynamoEndpoint;
 import io.dynakeys.testing.TestTables;
 import io.dynakeys.tools.FaultyClient;
@@ -9,7 +10,6 @@ import io.dynakeys.tools.fixtures.RunKeys;
 import io.dynakeys.tools.fixtures.RunV1ToRun;
 import io.dynakeys.tools.fixtures.v1.RunV1;
 import io.dynakeys.tools.fixtures.v1.RunV1Keys;
-import io.dynakeys.tools.schema.EntitySchema;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;

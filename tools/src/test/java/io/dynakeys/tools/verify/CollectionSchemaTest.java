@@ -1,15 +1,17 @@
 package io.dynakeys.tools.verify;
 
+import io.dynakeys.operations.verify.VerifyReport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynakeys.operations.ConfigurationException;
+import io.dynakeys.operations.internal.format.JsonTrees;
+import io.dynakeys.operations.schema.EntitySchema;
 import io.dynakeys.testing.DynaliteExtension;
 import io.dynakeys.testing.DynamoEndpoint;
 import io.dynakeys.testing.TestTables;
-import io.dynakeys.tools.ConfigurationException;
 import io.dynakeys.tools.Tables;
-import io.dynakeys.tools.core.JsonTrees;
 import io.dynakeys.tools.fixtures.RunKeys;
 import io.dynakeys.tools.fixtures.ShopAddress;
 import io.dynakeys.tools.fixtures.ShopAddressKeys;
@@ -19,7 +21,6 @@ import io.dynakeys.tools.fixtures.ShopOrder;
 import io.dynakeys.tools.fixtures.ShopOrderKeys;
 import io.dynakeys.tools.fixtures.ShopProfile;
 import io.dynakeys.tools.fixtures.ShopProfileKeys;
-import io.dynakeys.tools.schema.EntitySchema;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;

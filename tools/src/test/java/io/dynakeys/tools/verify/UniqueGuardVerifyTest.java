@@ -1,9 +1,14 @@
 package io.dynakeys.tools.verify;
 
+import io.dynakeys.operations.verify.Finding;
+import io.dynakeys.operations.verify.ItemCheck;
+import io.dynakeys.operations.verify.ItemChecker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynakeys.operations.internal.format.JsonTrees;
+import io.dynakeys.operations.schema.EntitySchema;
 import io.dynakeys.runtime.transact.TransactWrite;
 import io.dynakeys.testing.AfterEachServer;
 import io.dynakeys.testing.BeforeEachServer;
@@ -12,10 +17,8 @@ import io.dynakeys.testing.DynamoEndpoint;
 import io.dynakeys.testing.OnEachServer;
 import io.dynakeys.testing.TestTables;
 import io.dynakeys.tools.Tables;
-import io.dynakeys.tools.core.JsonTrees;
 import io.dynakeys.tools.fixtures.Subscriber;
 import io.dynakeys.tools.fixtures.SubscriberKeys;
-import io.dynakeys.tools.schema.EntitySchema;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -76,9 +79,9 @@ class UniqueGuardVerifyTest {
   @Test
   void migrateMoveAndReKeysRefuseARecordWithUniqueGuards() {
     EntitySchema subscribers = EntitySchema.of(SubscriberKeys.class);
-    io.dynakeys.tools.Migration<Subscriber, Subscriber> same = s -> s;
-    io.dynakeys.tools.ConfigurationException rekey = assertThrows(io.dynakeys.tools.ConfigurationException.class,
-        () -> new io.dynakeys.tools.migrate.Rekey(subscribers, subscribers, same));
+    io.dynakeys.operations.Migration<Subscriber, Subscriber> same = s -> s;
+    io.dynakeys.operations.ConfigurationException rekey = assertThrows(io.dynakeys.operations.ConfigurationException.class,
+        () -> new io.dynakeys.operations.rekey.Rekey(subscribers, subscribers, same));
     assertEquals("a re-key cannot rewrite Subscriber's items: its unique component email is guarded by items that"
         + " hold each owner's key, which a re-key does not rewrite; move such items with the runtime's"
         + " TransactWrite.replace, or delete and insert them, which move their guards in the same transaction",
@@ -88,7 +91,7 @@ class UniqueGuardVerifyTest {
     assertEquals(2, migrate.exit(), migrate.out() + migrate.err());
     assertTrue(migrate.err().contains("migrate cannot rewrite Subscriber's items: its unique component email"),
         migrate.err());
-    io.dynakeys.tools.ConfigurationException move = assertThrows(io.dynakeys.tools.ConfigurationException.class,
+    io.dynakeys.operations.ConfigurationException move = assertThrows(io.dynakeys.operations.ConfigurationException.class,
         () -> io.dynakeys.tools.move.SubtreeMove.move(client, table, subscribers, List.of("ORG#o1"), null, null,
             io.dynakeys.tools.move.SubtreeMove.Options.defaults()));
     assertTrue(move.getMessage().startsWith("move cannot rewrite Subscriber's items"), move.getMessage());
@@ -96,7 +99,7 @@ class UniqueGuardVerifyTest {
   }
 
   /** The identity migration, loadable by name from the command line. */
-  public static final class SameSubscriber implements io.dynakeys.tools.Migration<Subscriber, Subscriber> {
+  public static final class SameSubscriber implements io.dynakeys.operations.Migration<Subscriber, Subscriber> {
     @Override
     public Subscriber migrate(Subscriber old) {
       return old;

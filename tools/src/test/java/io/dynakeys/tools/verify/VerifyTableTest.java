@@ -1,17 +1,19 @@
 package io.dynakeys.tools.verify;
 
+import io.dynakeys.operations.verify.VerifyReport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynakeys.operations.internal.format.JsonTrees;
+import io.dynakeys.operations.schema.EntitySchema;
 import io.dynakeys.testing.DynaliteExtension;
 import io.dynakeys.testing.DynamoEndpoint;
 import io.dynakeys.testing.TestTables;
 import io.dynakeys.tools.FaultyClient;
 import io.dynakeys.tools.NoConsumedCapacityClient;
 import io.dynakeys.tools.Tables;
-import io.dynakeys.tools.core.JsonTrees;
 import io.dynakeys.tools.core.Rate;
 import io.dynakeys.tools.core.ScanSettings;
 import io.dynakeys.tools.core.SegmentedScan;
@@ -21,7 +23,6 @@ import io.dynakeys.tools.fixtures.Run;
 import io.dynakeys.tools.fixtures.RunKeys;
 import io.dynakeys.tools.fixtures.v1.RunV1;
 import io.dynakeys.tools.fixtures.v1.RunV1Keys;
-import io.dynakeys.tools.schema.EntitySchema;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -250,7 +251,7 @@ class VerifyTableTest {
     assertEquals(1, incomplete.exit());
     assertTrue(incomplete.out().contains("INCOMPLETE: segments [2, 3]"), incomplete.out());
     Verifier.verify(client, table, schemas, half.segmentRange(2, 4).checkpoint(dir.resolve("b.json")));
-    VerifyReport.Combined combined = VerifyReport.fromCheckpoints(List.of(dir.resolve("a.json"), dir.resolve("b.json")));
+    VerifyCheckpoints.Combined combined = VerifyCheckpoints.combine(List.of(dir.resolve("a.json"), dir.resolve("b.json")));
     assertEquals(List.of(), combined.missing());
     assertEquals(Tables.items(), combined.report().items());
     assertEquals(planted, reported(cast(JsonTrees.parse(combined.report().toJson()))));

@@ -37,13 +37,19 @@ public final class EntityDescriptor<R> {
   private final PathIndexes pathIndexes;
   private final ValueAttribute<R, ?> timeToLive;
   private final List<UniqueGuard<R>> uniques;
+  /** The stored layout's version ({@code @LayoutVersion}; 1 without it). */
+  private final int version;
+  /** The older version the table may still hold items of, or {@code null}. */
+  private final LiveVersion live;
   /** Who the handles belong to: one for a descriptor and the copies {@code with...} makes of it. */
   private final Owner owner;
 
   private EntityDescriptor(Owner owner, Class<R> type, String keysClass, EntityLayout layout,
       Function<Object[], R> constructor, List<Attribute<R, ?>> attributes, PathIndexes pathIndexes,
-      ValueAttribute<R, ?> timeToLive, List<UniqueGuard<R>> uniques) {
+      ValueAttribute<R, ?> timeToLive, List<UniqueGuard<R>> uniques, int version, LiveVersion live) {
     this.owner = owner;
+    this.version = version;
+    this.live = live;
     this.type = Objects.requireNonNull(type, "type");
     this.keysClass = Objects.requireNonNull(keysClass, "keysClass");
     this.layout = Objects.requireNonNull(layout, "layout");
@@ -135,7 +141,7 @@ public final class EntityDescriptor<R> {
   public static <R> EntityDescriptor<R> of(Class<R> type, String keysClass, EntityLayout layout,
       Function<Object[], R> constructor, Attribute<R, ?>... attributes) {
     return new EntityDescriptor<>(new Owner(layout.record(), keysClass), type, keysClass, layout, constructor,
-        List.of(attributes), null, null, List.of());
+        List.of(attributes), null, null, List.of(), 1, null);
   }
 
   /**
@@ -151,7 +157,8 @@ public final class EntityDescriptor<R> {
     }
     return new EntityDescriptor<>(owner, type, keysClass, layout, constructor, attributes,
         new PathIndexes(component, PathCodec.childrenIndex(component), PathCodec.parentAttribute(component),
-            PathCodec.depthIndex(component), PathCodec.depthAttribute(component)), timeToLive, uniques);
+            PathCodec.depthIndex(component), PathCodec.depthAttribute(component)), timeToLive, uniques, version,
+        live);
   }
 
   /**
@@ -171,7 +178,8 @@ public final class EntityDescriptor<R> {
     if (timeToLive != null) {
       throw new IllegalArgumentException(layout.record() + " has a time to live already: " + timeToLive.name());
     }
-    return new EntityDescriptor<>(owner, type, keysClass, layout, constructor, attributes, pathIndexes, value, uniques);
+    return new EntityDescriptor<>(owner, type, keysClass, layout, constructor, attributes, pathIndexes, value, uniques,
+        version, live);
   }
 
   /**
@@ -197,7 +205,93 @@ public final class EntityDescriptor<R> {
     }
     List<UniqueGuard<R>> more = new ArrayList<>(uniques);
     more.add(new UniqueGuard<>(handle, partition, sort));
-    return new EntityDescriptor<>(owner, type, keysClass, layout, constructor, attributes, pathIndexes, timeToLive, more);
+    return new EntityDescriptor<>(owner, type, keysClass, layout, constructor, attributes, pathIndexes, timeToLive, more,
+        version, live);
+  }
+
+  /**
+   * This descriptor as version {@code version} of the record's stored layout
+   * ({@code @LayoutVersion(version)}).
+   *
+   * @throws IllegalArgumentException when {@code version} is below 1
+   */
+  public EntityDescriptor<R> withVersion(int version) {
+    if (version < 1) {
+      throw new IllegalArgumentException("version " + version + " is not a layout version: versions count from 1");
+    }
+    return new EntityDescriptor<>(owner, type, keysClass, layout, constructor, attributes, pathIndexes, timeToLive,
+        uniques, version, live);
+  }
+
+  /**
+   * This descriptor with an older version whose items the table may still hold
+   * ({@code @LayoutVersion(live = version)}): its keys, made of its own codecs, each of a component
+   * this record has.
+   *
+   * @param version the older version
+   * @param layout its keys
+   * @param shardBy the components that choose the shard of a sharded older layout, empty for its
+   *     whole sort key
+   * @return a new descriptor
+   * @throws IllegalArgumentException when {@code version} is not older than this one, or a segment
+   *     names no component of this record
+   */
+  public EntityDescriptor<R> withLiveVersion(int version, EntityLayout layout, String... shardBy) {
+    if (version < 1 || version >= this.version) {
+      throw new IllegalArgumentException("version " + version + " of " + this.layout.record()
+          + " is not older than its version " + this.version);
+    }
+    for (EntityLayout.Key key : keysOf(layout)) {
+      for (EntityLayout.Segment s : key.segments()) {
+        if (!byName.containsKey(s.component())) {
+          throw new IllegalArgumentException("version " + version + " of " + this.layout.record() + " is keyed by "
+              + s.component() + ", which is no component of it");
+        }
+      }
+    }
+    return new EntityDescriptor<>(owner, type, keysClass, this.layout, constructor, attributes, pathIndexes,
+        timeToLive, uniques, this.version, new LiveVersion(version, layout, List.of(shardBy)));
+  }
+
+  /** Every key of {@code layout}: the table's and its indexes'. */
+  private static List<EntityLayout.Key> keysOf(EntityLayout layout) {
+    List<EntityLayout.Key> keys = new ArrayList<>();
+    keys.add(layout.partition());
+    if (layout.sort() != null) {
+      keys.add(layout.sort());
+    }
+    for (EntityLayout.Index index : layout.indexes()) {
+      keys.add(index.partition());
+      if (index.sort() != null) {
+        keys.add(index.sort());
+      }
+    }
+    return keys;
+  }
+
+  /** The version of the record's stored layout: 1 unless {@code @LayoutVersion} says otherwise. */
+  public int version() {
+    return version;
+  }
+
+  /** The older version whose items the table may still hold, if the record names one. */
+  public Optional<LiveVersion> liveVersion() {
+    return Optional.ofNullable(live);
+  }
+
+  /**
+   * An older version of a record's stored layout that the table may still hold items of.
+   *
+   * @param version its number
+   * @param layout its keys, made of its own codecs
+   * @param shardBy the components that choose its shard, when sharded; empty for the whole sort key
+   */
+  public record LiveVersion(int version, EntityLayout layout, List<String> shardBy) {
+    /** Copies the components. */
+    public LiveVersion {
+      Objects.requireNonNull(layout, "layout");
+      shardBy = List.copyOf(shardBy);
+    }
   }
 
   /** The {@code @Unique} components with their guards' keys, in declaration order; empty when none. */

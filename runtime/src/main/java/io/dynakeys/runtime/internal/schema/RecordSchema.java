@@ -13,6 +13,7 @@ import io.dynakeys.runtime.schema.TableLayoutMismatchException;
 import io.dynakeys.runtime.schema.TimeToLiveUnsupportedException;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -336,6 +337,19 @@ public final class RecordSchema<T> extends RecordTableSchema<T> {
    */
   public Optional<EntityDescriptor<T>> descriptor() {
     return Optional.ofNullable(descriptor);
+  }
+
+  /**
+   * The record's {@code @Unique} components as refusals name them, {@code User.email, User.phone};
+   * empty when it has none.
+   */
+  public String uniqueComponentNames() {
+    if (descriptor == null) {
+      return "";
+    }
+    List<String> names = new ArrayList<>();
+    descriptor.uniques().forEach(u -> names.add(descriptor.name() + "." + u.handle().name()));
+    return String.join(", ", names);
   }
 
   // ---- whose items and keys (KeyOwnership) ------------------------------------------------------

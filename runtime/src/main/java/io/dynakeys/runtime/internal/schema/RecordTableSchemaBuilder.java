@@ -48,6 +48,10 @@ public final class RecordTableSchemaBuilder<T> {
   KeyPrefix partitionKeyPrefix = KeyPrefix.NONE;
   KeyPrefix sortKeyPrefix = KeyPrefix.NONE;
   boolean verifyKeysOnRead = true;
+  /** The named migration from the descriptor's live older version, or {@code null}. */
+  io.dynakeys.runtime.schema.LayoutMigration<Object, T> liveMigration;
+  /** Makes the migration's key argument of the older table key's parsed components, in key order. */
+  Function<Object[], ?> liveMigrationKey;
   private final Set<String> names = new HashSet<>();
   private final Set<String> reusedAttributes = new LinkedHashSet<>();
 
@@ -435,6 +439,28 @@ public final class RecordTableSchemaBuilder<T> {
    */
   public RecordTableSchemaBuilder<T> verifyKeysOnRead(boolean verify) {
     this.verifyKeysOnRead = verify;
+    return this;
+  }
+
+  /**
+   * The migration that makes a record of an item of the descriptor's live older version
+   * ({@code @LayoutVersion(live = ..., migration = ...)}).
+   *
+   * @param key makes the migration's key argument of the older table key's components, in key order
+   * @param migration the named migration
+   * @param <K> the older table key's components
+   * @return this builder
+   * @throws IllegalStateException when the descriptor names no live version
+   */
+  @SuppressWarnings("unchecked")
+  public <K> RecordTableSchemaBuilder<T> liveMigration(Function<Object[], K> key,
+      io.dynakeys.runtime.schema.LayoutMigration<K, T> migration) {
+    if (entity == null || entity.liveVersion().isEmpty()) {
+      throw stateError("names a migration, but its descriptor names no live older version");
+    }
+    this.liveMigrationKey = Objects.requireNonNull(key, "key");
+    this.liveMigration = (io.dynakeys.runtime.schema.LayoutMigration<Object, T>) Objects.requireNonNull(migration,
+        "migration");
     return this;
   }
 

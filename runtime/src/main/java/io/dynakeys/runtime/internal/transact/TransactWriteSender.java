@@ -6,13 +6,16 @@ import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import io.dynakeys.runtime.internal.UnsupportedOperation;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
  * Sends a TransactWriteItems request through the low-level client, sync or async (the enhanced
  * request takes no item it did not make itself), and turns the SDK's
- * {@code TransactionCanceledException} into the caller's exception; every other failure passes as
+ * {@code TransactionCanceledException} into the caller's exception and a server's "not implemented"
+ * into an {@code UnsupportedOperationException} that says so; every other failure passes as
  * it came (async: in the future's {@code CompletionException}, a failure of the call itself
  * included).
  */
@@ -33,6 +36,8 @@ public final class TransactWriteSender {
       client.transactWriteItems(request);
     } catch (TransactionCanceledException e) {
       throw cancelled.apply(e);
+    } catch (DynamoDbException e) {
+      throw UnsupportedOperation.is(e) ? UnsupportedOperation.refused("TransactWriteItems", e) : e;
     }
   }
 
@@ -59,6 +64,7 @@ public final class TransactWriteSender {
         if (t instanceof TransactionCanceledException c) {
           throw cancelled.apply(c);
         }
+        t = UnsupportedOperation.mapped("TransactWriteItems", t);
         throw t instanceof RuntimeException r ? r : new CompletionException(t);
       }
       return null;

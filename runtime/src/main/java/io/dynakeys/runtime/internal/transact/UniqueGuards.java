@@ -78,7 +78,9 @@ public final class UniqueGuards {
       schemas.addAll(collection.memberSchemas());
     }
     for (RecordSchema<?> s : schemas) {
-      s.descriptor().ifPresent(d -> d.uniques().forEach(u -> out.add(d.name() + "." + u.handle().name())));
+      if (!s.uniqueComponentNames().isEmpty()) {
+        out.add(s.uniqueComponentNames());
+      }
     }
     return String.join(", ", out);
   }
