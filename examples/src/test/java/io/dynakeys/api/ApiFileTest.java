@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Test;
  * The public API of each published library jar is a reviewed file in the repository, {@code api/}:
  * a change to a public or protected signature fails here until the file changes with it
  * ({@code -Ddynakeys.updateApi=true} rewrites the files; review their diff). Packages named
- * {@code internal} are not in the files: they carry no promise.
+ * {@code internal} are not in the files: they carry no promise. The Spring integration's file,
+ * {@code dynakeys-spring.api}, is checked by that module's own {@code ApiFileTest}, where Spring's
+ * jars are on the class path.
  */
 class ApiFileTest {
   private static final Path API = Path.of("..", "api");

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The line between the API and what is internal, as rules over the compiled code of the library
- * (annotations, codecs, runtime, test kit), the generated keys classes and the examples, which are
+ * (annotations, codecs, runtime, test kit, Spring integration), the generated keys classes and the examples, which are
  * code a user would write:
  * <ul>
  *   <li>nothing of dynakeys uses the AWS SDK's internals (its {@code internal} packages or what it
@@ -140,7 +140,7 @@ class ArchitectureTest {
       }
     }
     assertEquals(Set.of("io.dynakeys.annotations", "io.dynakeys.codecs", "io.dynakeys.runtime", "io.dynakeys.processor",
-        "io.dynakeys.testing", "io.dynakeys.test"), new TreeSet<>(names.values())
+        "io.dynakeys.testing", "io.dynakeys.test", "io.dynakeys.spring"), new TreeSet<>(names.values())
             .stream().filter(n -> !n.equals("io.dynakeys.examples")).collect(java.util.stream.Collectors.toSet()),
         "the library's modules on this class path: " + names);
   }
