@@ -22,6 +22,11 @@ import java.lang.annotation.Target;
  * }</pre>
  *
  * <p>The processor generates {@code FileKeys} next to the record.
+ *
+ * <p>A Kotlin class compiled with kapt is read as kapt shows it to the processor: a final class
+ * whose primary constructor declares every property (a data class), the properties read through
+ * their getters and the class made by its primary constructor. A nullable property
+ * ({@code String?}) means what an {@code Optional} component means in a record.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

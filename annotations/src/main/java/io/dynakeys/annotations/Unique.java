@@ -38,7 +38,7 @@ import java.lang.annotation.Target;
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
-@Target(ElementType.RECORD_COMPONENT)
+@Target({ElementType.RECORD_COMPONENT, ElementType.PARAMETER})
 public @interface Unique {
   /**
    * The guard's partition-key prefix; by default the record's and the component's names in upper

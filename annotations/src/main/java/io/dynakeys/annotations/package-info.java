@@ -15,5 +15,11 @@
  *            String name) {}
  * // pk = "SEASON#2026-SPRING", sk = "9999998499#0000001719100800#p_8842"
  * }</pre>
+ *
+ * <p>The annotations of a component target {@code RECORD_COMPONENT} and {@code PARAMETER}: on a
+ * Kotlin class compiled with kapt (a data class: kapt cannot stub a {@code @JvmRecord} class), an
+ * annotation written on a property of the primary constructor goes to the constructor's parameter,
+ * where the processor reads it. In a Java record they are written on the component, as above; on
+ * any other parameter they are an error.
  */
 package io.dynakeys.annotations;

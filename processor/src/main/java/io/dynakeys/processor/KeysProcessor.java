@@ -14,6 +14,7 @@ import io.dynakeys.processor.validation.GroupedSetValidator;
 import io.dynakeys.processor.validation.IndexValidator;
 import io.dynakeys.processor.validation.KeySchemaValidator;
 import io.dynakeys.processor.validation.Messages;
+import io.dynakeys.processor.validation.ParameterAnnotations;
 import io.dynakeys.processor.validation.SharedPartitionValidator;
 import io.dynakeys.processor.validation.ShardingValidator;
 import io.dynakeys.processor.validation.ValidationReport;
@@ -162,12 +163,7 @@ public final class KeysProcessor extends AbstractProcessor {
       ValidationReport report = new ValidationReport();
       for (Map.Entry<String, String> e : deferred.entrySet()) {
         TypeElement type = processingEnv.getElementUtils().getTypeElement(e.getKey());
-        Element at = type;
-        for (Element component : type.getRecordComponents()) {
-          if (component.getSimpleName().contentEquals(e.getValue())) {
-            at = component;
-          }
-        }
+        Element at = io.dynakeys.processor.reading.ItemShape.element(type, e.getValue()).orElse(type);
         report.error(Messages.unresolvedType(type.getSimpleName() + "." + e.getValue()), at, null, null);
       }
       for (String name : deferredCollections) {
@@ -288,7 +284,10 @@ public final class KeysProcessor extends AbstractProcessor {
   }
 
   /**
-   * Check 9: key annotations on components of records that have no {@code @KeySchema}.
+   * Check 9: key annotations on components of records (or properties of Kotlin classes) that have
+   * no {@code @KeySchema}, and on parameters, which their {@code PARAMETER} target allows for
+   * Kotlin's sake: a parameter a record component's annotation propagates to, or a Kotlin primary
+   * constructor's, is the component's; any other means nothing.
    *
    * @param present the annotation types present in the round; the others annotate nothing in it
    */
@@ -305,11 +304,15 @@ public final class KeysProcessor extends AbstractProcessor {
         continue;
       }
       for (Element e : round.getElementsAnnotatedWith(annotation)) {
+        Optional<AnnotationMirror> mirror = Mirrors.find(e, name);
+        if (e.getKind() == ElementKind.PARAMETER) {
+          ParameterAnnotations.check(e, name, mirror.orElse(null), report);
+          continue;
+        }
         Element owner = e.getKind() == ElementKind.RECORD_COMPONENT ? e.getEnclosingElement() : null;
         if (owner == null || Mirrors.find(owner, AnnotationNames.KEY_SCHEMA).isPresent()) {
           continue;
         }
-        Optional<AnnotationMirror> mirror = Mirrors.find(e, name);
         report.error(Messages.orphanKeyAnnotation(AnnotationNames.simple(name), owner.getSimpleName().toString()),
             e, mirror.orElse(null), null);
       }

@@ -32,7 +32,7 @@ import java.util.stream.Stream;
  * sibling modules call, with no compatibility promise, and the architecture tests keep users' code
  * out of them. Everything else that is public or protected is in, nested types included; a member
  * is written as {@link Method#toGenericString()} writes it, so a changed type argument, exception,
- * modifier or default shows.
+ * modifier or default shows. An annotation type's retention and targets are lines of their own.
  */
 public final class ApiDump {
   /** The system property that rewrites the files instead of comparing with them. */
@@ -120,6 +120,16 @@ public final class ApiDump {
     out.add(indent + header(type));
     String inner = indent + "  ";
     TreeSet<String> members = new TreeSet<>();
+    if (type.isAnnotation()) {
+      // Where an annotation may be written, and whether a build tool sees it, are its contract too.
+      java.lang.annotation.Retention retention = type.getAnnotation(java.lang.annotation.Retention.class);
+      java.lang.annotation.Target target = type.getAnnotation(java.lang.annotation.Target.class);
+      members.add("@Retention(" + (retention == null ? "CLASS" : retention.value()) + ")");
+      if (target != null) {
+        members.add("@Target(" + Stream.of(target.value()).map(Enum::name).sorted()
+            .collect(Collectors.joining(", ")) + ")");
+      }
+    }
     for (Constructor<?> c : type.getDeclaredConstructors()) {
       if (visible(c) && !c.isSynthetic()) {
         members.add(c.toGenericString().replace(type.getName(), type.getSimpleName()));

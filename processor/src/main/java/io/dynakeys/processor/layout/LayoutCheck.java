@@ -109,6 +109,10 @@ public final class LayoutCheck {
     StoredLayout current = StoredLayouts.of(model, version);
     Path directory = directory(record);
     if (directory == null) {
+      if (io.dynakeys.processor.reading.ItemShape.isKotlin(record) && live == 0) {
+        // A stub's path says nothing of the .kt file's: without the option nothing is recorded.
+        report.warning(Messages.kotlinLayoutsNotRecorded(name), record, model.annotation(), null);
+      }
       if (live != 0) {
         report.error(Messages.layoutsNotRecorded(name), record, mirror, explicit(mirror, "live"));
       }
@@ -412,13 +416,15 @@ public final class LayoutCheck {
   /**
    * The layouts directory for {@code record}: the option's, or {@code src/main/dynakeys} beside a
    * {@code src/main/java} or {@code src/main/kotlin} source directory; {@code null} when neither.
+   * A Kotlin class is a kapt stub under the build directory, whose place depends on the build tool
+   * and its settings: only the option names its directory.
    */
   Path directory(TypeElement record) {
     String option = env.getOptions().get(OPTION);
     if (option != null && !option.isBlank()) {
       return Path.of(option.trim()).toAbsolutePath().normalize();
     }
-    if (trees == null) {
+    if (trees == null || io.dynakeys.processor.reading.ItemShape.isKotlin(record)) {
       return null;
     }
     try {
@@ -481,13 +487,14 @@ public final class LayoutCheck {
       case KEY_SCHEMA -> report.error(message, record, keySchema,
           place.attribute() == null ? null : Mirrors.explicit(keySchema, place.attribute()));
       case COMPONENT -> {
-        Element component = component(record, place.name());
+        io.dynakeys.processor.model.ItemComponent item = model.component(place.name());
+        Element component = item == null ? null : item.element();
         if (component == null) {
           report.error(message, record, keySchema, null);
           return;
         }
         AnnotationMirror on = place.attribute() == null ? null
-            : Mirrors.find(component, "io.dynakeys.annotations." + place.attribute()).orElse(null);
+            : item.annotation("io.dynakeys.annotations." + place.attribute()).orElse(null);
         report.error(message, component, on, null);
       }
       case INDEX -> {
@@ -503,14 +510,5 @@ public final class LayoutCheck {
           model.sharding() == null ? keySchema : model.sharding().mirror(), null);
       default -> report.error(message, record, keySchema, null);
     }
-  }
-
-  private static Element component(TypeElement record, String name) {
-    for (Element e : record.getRecordComponents()) {
-      if (e.getSimpleName().contentEquals(name)) {
-        return e;
-      }
-    }
-    return null;
   }
 }

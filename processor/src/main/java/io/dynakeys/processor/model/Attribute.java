@@ -12,9 +12,11 @@ import java.util.List;
  * @param type how it is stored
  * @param primitive whether the component is primitive, so that an absent attribute cannot be read
  * @param tags the enhanced-client features on it, from the client's annotations
+ * @param accessor the method generated code reads it with ({@code score}, or a Kotlin property's
+ *     getter, {@code getScore})
  */
 public record Attribute(String name, String attributeName, TypeName valueType, AttributeType type,
-    boolean primitive, List<AttributeTag> tags) {
+    boolean primitive, List<AttributeTag> tags, String accessor) {
 
   /** Whether the attribute's name differs from the component's. */
   public boolean renamed() {

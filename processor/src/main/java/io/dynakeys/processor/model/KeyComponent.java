@@ -23,9 +23,12 @@ import javax.lang.model.element.Element;
  * @param invertedAnnotation its {@code @Inverted}, or {@code null}
  * @param tiebreakerAnnotation its {@code @Tiebreaker}, or {@code null}
  * @param path its {@code @PathSegment}, or {@code null}
- * @param optional whether the component is an {@code Optional<T>}, keyed by its value: {@code type}
- *     and {@code keyType} are then {@code T}'s, and an empty component leaves the item out of the
- *     index (only an index may have one)
+ * @param optional whether the component may be absent, keyed by its value: an {@code Optional<T>}
+ *     ({@code type} and {@code keyType} are then {@code T}'s) or a nullable Kotlin property; an
+ *     empty (or {@code null}) component leaves the item out of the index (only an index may have one)
+ * @param nullable whether absence is {@code null} (a nullable Kotlin property) rather than an empty
+ *     {@code Optional}
+ * @param accessor the method generated code reads it with ({@code score}, {@code getScore})
  */
 public record KeyComponent(
     String name,
@@ -39,7 +42,9 @@ public record KeyComponent(
     AnnotationMirror invertedAnnotation,
     AnnotationMirror tiebreakerAnnotation,
     PathSegment path,
-    boolean optional) {
+    boolean optional,
+    boolean nullable,
+    String accessor) {
 
   /**
    * A component's {@code @PathSegment}.

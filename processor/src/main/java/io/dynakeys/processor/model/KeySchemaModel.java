@@ -26,6 +26,9 @@ import javax.lang.model.element.TypeElement;
  * @param nativeIndexes the indexes keyed natively by the components' own attributes
  *     ({@code nativeKey = true}), in source order; {@code indexes} holds the composed ones
  * @param uniques the {@code @Unique} components with their guards' key layouts, in declaration order
+ * @param components every component of the item type, in declaration order: its accessor, its
+ *     place for diagnostics and its annotations (a record's components, or a Kotlin class's
+ *     properties)
  */
 public record KeySchemaModel(
     ClassName record,
@@ -39,7 +42,24 @@ public record KeySchemaModel(
     Sharding sharding,
     java.util.Set<String> collections,
     List<IndexModel> nativeIndexes,
-    List<UniqueModel> uniques) {
+    List<UniqueModel> uniques,
+    List<ItemComponent> components) {
+
+  /** The component called {@code name}, or {@code null} when the item type has none. */
+  public ItemComponent component(String name) {
+    for (ItemComponent c : components) {
+      if (c.name().equals(name)) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  /** Where a diagnostic about the component {@code name} goes: the component, else the record. */
+  public javax.lang.model.element.Element elementOf(String name) {
+    ItemComponent c = component(name);
+    return c == null ? element : c.element();
+  }
 
   /** The record's simple name, as generated code names it in messages. */
   public String recordName() {

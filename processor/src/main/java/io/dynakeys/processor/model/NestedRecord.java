@@ -4,7 +4,8 @@ import com.palantir.javapoet.ClassName;
 import java.util.List;
 
 /**
- * A record stored as a map inside an item: its class and its components, each its own entry.
+ * A record (or a Kotlin data class) stored as a map inside an item: its class and its components,
+ * each its own entry.
  *
  * @param name the record's class
  * @param attributes its components, in declaration order

@@ -6,7 +6,6 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.PackageElement;
-import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
@@ -54,9 +53,10 @@ final class Accessibility {
         return p;
       }
     }
-    if (element.getKind() == ElementKind.RECORD) {
-      for (RecordComponentElement c : element.getRecordComponents()) {
-        Problem p = find(c.asType(), from, seen);
+    if ((element.getKind() == ElementKind.RECORD || ItemShape.isKotlin(element))
+        && ItemShape.read(element) instanceof ItemShape.Result.Components components) {
+      for (ComponentSource c : components.components()) {
+        Problem p = find(c.type(), from, seen);
         if (p != null) {
           return p;
         }

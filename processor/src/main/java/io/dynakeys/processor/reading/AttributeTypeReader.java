@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.ElementKind;
-import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
@@ -38,7 +37,7 @@ final class AttributeTypeReader {
   }
 
   /** An annotation at fault on {@code component} of the nested record {@code record}. */
-  record Inside(RecordComponentElement component, AnnotationMirror annotation, String record) {}
+  record Inside(ComponentSource component, AnnotationMirror annotation, String record) {}
 
   private AttributeTypeReader() {}
 
@@ -114,7 +113,7 @@ final class AttributeTypeReader {
       default:
         break;
     }
-    if (element.getKind() == ElementKind.RECORD) {
+    if (element.getKind() == ElementKind.RECORD || ItemShape.isKotlin(element)) {
       return nestedRecord(element, enclosing);
     }
     return problem(Messages.noClientConverter());
@@ -130,30 +129,37 @@ final class AttributeTypeReader {
     }
     List<String> inside = new ArrayList<>(enclosing);
     inside.add(name);
+    ItemShape.Result shape = ItemShape.read(element);
+    if (shape instanceof ItemShape.Result.Refused refused) {
+      return problem(Messages.kotlinNestedNotStorable(refused.reason()));
+    }
+    if (!(shape instanceof ItemShape.Result.Components components)) {
+      return problem(Messages.noClientConverter());
+    }
     List<Attribute> attributes = new ArrayList<>();
-    for (RecordComponentElement c : element.getRecordComponents()) {
+    for (ComponentSource c : components.components()) {
       ClientAnnotations.Options options = ClientAnnotations.read(c, false, false);
-      java.util.Optional<AnnotationMirror> timeToLive = Mirrors.find(c, AnnotationNames.TIME_TO_LIVE);
+      java.util.Optional<AnnotationMirror> timeToLive = c.find(AnnotationNames.TIME_TO_LIVE);
       if (timeToLive.isPresent()) {
-        return new Outcome(null, Messages.inNestedComponent(c.getSimpleName().toString(),
+        return new Outcome(null, Messages.inNestedComponent(c.name(),
             Messages.timeToLiveInNestedRecord()), new Inside(c, timeToLive.get(), element.getSimpleName().toString()));
       }
       if (!options.problems().isEmpty()) {
-        return problem(Messages.inNestedComponent(c.getSimpleName().toString(), options.problems().get(0).message()));
+        return problem(Messages.inNestedComponent(c.name(), options.problems().get(0).message()));
       }
       Outcome o = options.converter() != null
           ? new Outcome(AttributeType.of(AttributeType.Kind.CONVERTED, options.converter()), null)
-          : read(c.asType(), inside);
+          : read(c.type(), inside);
       if (o.problem() != null) {
-        return new Outcome(null, Messages.inNestedComponent(c.getSimpleName().toString(), o.problem()), o.inside());
+        return new Outcome(null, Messages.inNestedComponent(c.name(), o.problem()), o.inside());
       }
       if (options.ignoreNulls() && ClientAnnotations.ignoreNullsProblem(o.type()) != null) {
-        return problem(Messages.inNestedComponent(c.getSimpleName().toString(),
+        return problem(Messages.inNestedComponent(c.name(),
             ClientAnnotations.ignoreNullsProblem(o.type())));
       }
-      attributes.add(new Attribute(c.getSimpleName().toString(), options.attributeName(),
-          TypeName.get(c.asType()).withoutAnnotations().box(), o.type(),
-          c.asType().getKind().isPrimitive(), List.of()));
+      attributes.add(new Attribute(c.name(), options.attributeName(),
+          TypeName.get(c.type()).withoutAnnotations().box(), o.type(),
+          c.type().getKind().isPrimitive(), List.of(), c.accessor()));
     }
     ClassName record = ClassName.get(element);
     return new Outcome(new AttributeType(AttributeType.Kind.RECORD, record, List.of(),

@@ -13,7 +13,6 @@ import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
-import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
@@ -23,7 +22,8 @@ import javax.lang.model.util.ElementFilter;
 
 /**
  * Reads the enhanced client's own annotations on a record component. They target methods, so
- * javac puts an annotation written on a component onto its accessor: that is where they are read.
+ * javac puts an annotation written on a component onto its accessor: that is where they are read
+ * (on a Kotlin property, the getter, where {@code @get:DynamoDbAttribute} puts them).
  * Seven are honoured with the client's meaning; every other annotation of the enhanced client is
  * an error, never silently ignored.
  */
@@ -64,14 +64,9 @@ final class ClientAnnotations {
    *     extensions' features exist only there; nested records honour renames and converters)
    * @param keyComponent whether it takes part in the table's keys
    */
-  static Options read(RecordComponentElement component, boolean topLevel, boolean keyComponent) {
+  static Options read(ComponentSource component, boolean topLevel, boolean keyComponent) {
     Map<String, AnnotationMirror> found = new LinkedHashMap<>();
-    List<Element> carriers = new ArrayList<>();
-    carriers.add(component);
-    if (component.getAccessor() != null) {
-      carriers.add(component.getAccessor());
-    }
-    for (Element carrier : carriers) {
+    for (Element carrier : component.carriers()) {
       for (AnnotationMirror mirror : carrier.getAnnotationMirrors()) {
         String name = ((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().toString();
         if (name.startsWith(CLIENT)) {
@@ -79,13 +74,13 @@ final class ClientAnnotations {
         }
       }
     }
-    String componentName = component.getSimpleName().toString();
+    String componentName = component.name();
     String attributeName = componentName;
     ClassName converter = null;
     List<AttributeTag> tags = new ArrayList<>();
     List<Problem> problems = new ArrayList<>();
     boolean ignoreNulls = false;
-    TypeMirror type = component.asType();
+    TypeMirror type = component.type();
     for (Map.Entry<String, AnnotationMirror> e : found.entrySet()) {
       String name = e.getKey();
       AnnotationMirror mirror = e.getValue();

@@ -47,7 +47,9 @@ public final class CollectionReader {
     AnnotationMirror annotation = Mirrors.find(type, AnnotationNames.ITEM_COLLECTION).orElseThrow();
     String name = type.getSimpleName().toString();
     if (type.getKind() != ElementKind.INTERFACE || !type.getModifiers().contains(Modifier.SEALED)) {
-      report.error(Messages.collectionNotSealedInterface(name), type, annotation, null);
+      // kapt stubs a Kotlin sealed interface as a plain one: its members cannot be found.
+      report.error(ItemShape.isKotlin(type) ? Messages.kotlinCollection(name)
+          : Messages.collectionNotSealedInterface(name), type, annotation, null);
       return new Result.Invalid();
     }
     List<KeySchemaModel> members = new ArrayList<>();

@@ -12,13 +12,12 @@ import io.dynakeys.processor.model.Padding;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
-import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
-/** Reads one record component's part in a key: its type's encoding and its key annotations. */
+/** Reads one component's part in a key: its type's encoding and its key annotations. */
 final class ComponentReader {
   private ComponentReader() {}
 
@@ -31,10 +30,10 @@ final class ComponentReader {
    *     there)
    * @param keyDelimiter the key's delimiter
    */
-  static Optional<KeyComponent> read(RecordComponentElement component, AnnotationMirror key,
+  static Optional<KeyComponent> read(ComponentSource component, AnnotationMirror key,
       boolean table, char keyDelimiter) {
     Padding padding = null;
-    Optional<AnnotationMirror> padded = Mirrors.find(component, PADDED);
+    Optional<AnnotationMirror> padded = component.find(PADDED);
     if (padded.isPresent()) {
       AnnotationMirror p = padded.get();
       Optional<Integer> width = Mirrors.value(p, "value", Integer.class);
@@ -48,11 +47,11 @@ final class ComponentReader {
       padding = new Padding(width.get(), minValue == null ? null : min.get(),
           maxValue == null ? null : max.get(), p, Mirrors.explicit(p, "value"), minValue, maxValue);
     }
-    AnnotationMirror inverted = Mirrors.find(component, INVERTED).orElse(null);
+    AnnotationMirror inverted = component.find(INVERTED).orElse(null);
     // A tiebreaker separates equal table keys; in an index the component is an ordinary one.
-    AnnotationMirror tiebreaker = table ? Mirrors.find(component, TIEBREAKER).orElse(null) : null;
+    AnnotationMirror tiebreaker = table ? component.find(TIEBREAKER).orElse(null) : null;
     KeyComponent.PathSegment path = null;
-    Optional<AnnotationMirror> segment = Mirrors.find(component, PATH_SEGMENT);
+    Optional<AnnotationMirror> segment = component.find(PATH_SEGMENT);
     if (segment.isPresent()) {
       Optional<Character> delimiter = Mirrors.value(segment.get(), "delimiter", Character.class);
       Optional<Boolean> indexes = Mirrors.value(segment.get(), "indexes", Boolean.class);
@@ -63,12 +62,14 @@ final class ComponentReader {
           Mirrors.explicit(segment.get(), "delimiter"));
     }
     // An Optional<T> is keyed by its value, a T; when it is empty the item is in no index it keys.
-    TypeMirror value = optionalValue(component.asType());
-    TypeMirror keyed = value == null ? component.asType() : value;
+    // A nullable Kotlin property is keyed by its value too, and leaves the item out when null.
+    TypeMirror value = optionalValue(component.type());
+    TypeMirror keyed = value == null ? component.type() : value;
     ComponentType keyType = KeyTypeReader.read(keyed, path == null ? null : path.delimiter(), keyDelimiter);
-    return Optional.of(new KeyComponent(component.getSimpleName().toString(),
+    return Optional.of(new KeyComponent(component.name(),
         TypeName.get(keyed), keyType, padding, inverted != null, tiebreaker != null,
-        component, key, inverted, tiebreaker, path, value != null));
+        component.element(), key, inverted, tiebreaker, path, value != null || component.nullable(),
+        component.nullable(), component.accessor()));
   }
 
   /** The {@code T} of a {@code java.util.Optional<T>}, or null for any other type. */

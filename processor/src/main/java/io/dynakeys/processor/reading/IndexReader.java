@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
-import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
 
 /**
@@ -71,7 +70,7 @@ final class IndexReader {
    * is malformed.
    */
   static Optional<IndexModel> resolve(Declaration declaration, KeyLayout table,
-      Map<String, RecordComponentElement> byName) {
+      Map<String, ComponentSource> byName) {
     List<KeyComponent> partition = new ArrayList<>();
     List<KeyComponent> sort = new ArrayList<>();
     char d = table.partition().delimiter();
@@ -81,7 +80,7 @@ final class IndexReader {
       List<String> names = isPartition ? declaration.partitionKey() : declaration.sortKey();
       List<String> seen = new ArrayList<>();
       for (String componentName : names) {
-        RecordComponentElement component = byName.get(componentName);
+        ComponentSource component = byName.get(componentName);
         if (component == null || seen.contains(componentName)) {
           continue;
         }

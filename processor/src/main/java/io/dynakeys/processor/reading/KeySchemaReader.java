@@ -26,9 +26,7 @@ import java.util.Set;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
-import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
-import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
@@ -64,10 +62,18 @@ public final class KeySchemaReader {
   public Result read(TypeElement type) {
     AnnotationMirror schema = Mirrors.find(type, KEY_SCHEMA).orElseThrow();
     String name = type.getSimpleName().toString();
-    if (type.getKind() != ElementKind.RECORD) {
-      report.error(Messages.notARecord(Messages.kindName(type.getKind()), name), type, schema, null);
+    ItemShape.Result shape = ItemShape.read(type);
+    if (shape instanceof ItemShape.Result.NotAClass) {
+      report.error(ItemShape.isKotlin(type) ? Messages.kotlinNotAClass(Messages.kindName(type.getKind()), name)
+          : Messages.notARecord(Messages.kindName(type.getKind()), name), type, schema, null);
       return new Result.Invalid();
     }
+    if (shape instanceof ItemShape.Result.Refused refused) {
+      report.error(Messages.kotlinNotAnItem(refused.reason()), refused.at(),
+          refused.at() == type ? schema : null, null);
+      return new Result.Invalid();
+    }
+    List<ComponentSource> sources = ((ItemShape.Result.Components) shape).components();
     // Local records never reach a processor (javac does not hand them over): nothing to check.
     String keysName = keysClassName(type).simpleName();
     for (Element e = type; e instanceof TypeElement t; e = e.getEnclosingElement()) {
@@ -106,18 +112,19 @@ public final class KeySchemaReader {
 
     List<KeyComponent> partition = new ArrayList<>();
     List<KeyComponent> sort = new ArrayList<>();
-    Map<String, RecordComponentElement> byName = new LinkedHashMap<>();
+    Map<String, ComponentSource> byName = new LinkedHashMap<>();
     List<Attribute> attributes = new ArrayList<>();
     String versionComponent = null;
     String timeToLiveComponent = null;
-    RecordComponentElement timeToLiveElement = null;
+    Element timeToLiveElement = null;
     AnnotationMirror timeToLiveMirror = null;
-    List<RecordComponentElement> uniqueComponents = new ArrayList<>();
+    List<ComponentSource> uniqueComponents = new ArrayList<>();
     boolean valid = true;
-    for (RecordComponentElement component : type.getRecordComponents()) {
-      String componentName = component.getSimpleName().toString();
-      byName.put(componentName, component);
-      TypeMirror componentType = component.asType();
+    for (ComponentSource source : sources) {
+      String componentName = source.name();
+      Element component = source.element();
+      byName.put(componentName, source);
+      TypeMirror componentType = source.type();
       if (containsError(componentType)) {
         String keysClass = keysClassName(type).simpleName();
         if (TypeName.get(componentType).toString().startsWith(keysClass)) {
@@ -138,9 +145,14 @@ public final class KeySchemaReader {
         valid = false;
         continue;
       }
-      Optional<AnnotationMirror> pk = Mirrors.find(component, PARTITION_KEY);
-      Optional<AnnotationMirror> sk = Mirrors.find(component, SORT_KEY);
-      ClientAnnotations.Options options = ClientAnnotations.read(component, true, pk.isPresent() || sk.isPresent());
+      Optional<AnnotationMirror> pk = source.find(PARTITION_KEY);
+      Optional<AnnotationMirror> sk = source.find(SORT_KEY);
+      if (source.nullable() && KeyTypeReader.qualifiedName(componentType).equals("java.util.Optional")) {
+        report.error(Messages.nullableOptional(componentName), component, null, null);
+        valid = false;
+        continue;
+      }
+      ClientAnnotations.Options options = ClientAnnotations.read(source, true, pk.isPresent() || sk.isPresent());
       for (ClientAnnotations.Problem problem : options.problems()) {
         report.error(problem.message(), component, null, null);
         valid = false;
@@ -153,9 +165,9 @@ public final class KeySchemaReader {
         versionComponent = componentName;
       }
       List<io.dynakeys.processor.model.AttributeTag> tags = options.tags();
-      Optional<AnnotationMirror> ttl = Mirrors.find(component, AnnotationNames.TIME_TO_LIVE);
+      Optional<AnnotationMirror> ttl = source.find(AnnotationNames.TIME_TO_LIVE);
       if (ttl.isPresent()) {
-        String problem = timeToLiveProblem(component, componentType, pk.isPresent() || sk.isPresent()
+        String problem = timeToLiveProblem(componentName, componentType, pk.isPresent() || sk.isPresent()
             || indexed.contains(componentName), options, timeToLiveComponent);
         if (problem != null) {
           report.error(problem, component, ttl.get(), null);
@@ -184,13 +196,13 @@ public final class KeySchemaReader {
         }
         attributes.add(new Attribute(componentName, options.attributeName(),
             TypeName.get(componentType).withoutAnnotations().box(), storage.type(),
-            componentType.getKind().isPrimitive(), tags));
+            componentType.getKind().isPrimitive(), tags, source.accessor()));
       } else if (storage.inside() != null) {
         // Shown on the nested record's own annotation, or on this component when it has no source.
         AttributeTypeReader.Inside inside = storage.inside();
-        report.errorInNested(Messages.timeToLiveInNestedRecord(inside.component().getSimpleName().toString(),
+        report.errorInNested(Messages.timeToLiveInNestedRecord(inside.component().name(),
                 inside.record(), type.getSimpleName().toString(), componentName),
-            inside.component(), inside.annotation(), component);
+            inside.component().element(), inside.annotation(), component);
         valid = false;
       } else if (!inSomeKey || KeyTypeReader.read(componentType, null, d).isKeyType()) {
         // A key component whose type is no key type gets the key checks' more precise message.
@@ -199,7 +211,7 @@ public final class KeySchemaReader {
             component, null, null);
         valid = false;
       }
-      Optional<AnnotationMirror> unique = Mirrors.find(component, AnnotationNames.UNIQUE);
+      Optional<AnnotationMirror> unique = source.find(AnnotationNames.UNIQUE);
       if (unique.isPresent()) {
         if (pk.isPresent() || sk.isPresent()) {
           report.error(Messages.uniqueInTableKey(componentName), component, unique.get(), null);
@@ -209,7 +221,7 @@ public final class KeySchemaReader {
               component, unique.get(), null);
           valid = false;
         } else {
-          uniqueComponents.add(component);
+          uniqueComponents.add(source);
         }
       }
       if (pk.isPresent() && sk.isPresent()) {
@@ -218,9 +230,9 @@ public final class KeySchemaReader {
         continue;
       }
       if (pk.isEmpty() && sk.isEmpty()) {
-        if (!indexed.contains(componentName) && Mirrors.find(component, AnnotationNames.UNIQUE).isEmpty()) {
+        if (!indexed.contains(componentName) && source.find(AnnotationNames.UNIQUE).isEmpty()) {
           for (String modifier : AnnotationNames.COMPONENT_MODIFIERS) {
-            Optional<AnnotationMirror> m = Mirrors.find(component, modifier);
+            Optional<AnnotationMirror> m = source.find(modifier);
             if (m.isPresent()) {
               report.error(Messages.modifierWithoutKey(AnnotationNames.simple(modifier), componentName),
                   component, m.get(), null);
@@ -230,7 +242,7 @@ public final class KeySchemaReader {
         }
         continue;
       }
-      Optional<KeyComponent> read = ComponentReader.read(component, pk.orElseGet(sk::get), true, d);
+      Optional<KeyComponent> read = ComponentReader.read(source, pk.orElseGet(sk::get), true, d);
       if (read.isEmpty()) {
         valid = false;
       } else {
@@ -240,7 +252,7 @@ public final class KeySchemaReader {
     if (timeToLiveComponent != null && !uniqueComponents.isEmpty()) {
       // DynamoDB's expiry deletes the item alone: its guards would hold its values for ever.
       report.error(Messages.timeToLiveWithUnique(timeToLiveComponent,
-              uniqueComponents.stream().map(c -> c.getSimpleName().toString()).toList()),
+              uniqueComponents.stream().map(ComponentSource::name).toList()),
           timeToLiveElement, timeToLiveMirror, null);
       valid = false;
     }
@@ -262,9 +274,10 @@ public final class KeySchemaReader {
     }
     List<io.dynakeys.processor.model.UniqueModel> uniques = new ArrayList<>();
     Set<String> guardPrefixes = new HashSet<>();
-    for (RecordComponentElement component : uniqueComponents) {
-      AnnotationMirror mirror = Mirrors.find(component, AnnotationNames.UNIQUE).orElseThrow();
-      String uniqueName = component.getSimpleName().toString();
+    for (ComponentSource unique : uniqueComponents) {
+      Element component = unique.element();
+      AnnotationMirror mirror = unique.find(AnnotationNames.UNIQUE).orElseThrow();
+      String uniqueName = unique.name();
       String prefix = Mirrors.value(mirror, "prefix", String.class).orElse("");
       AnnotationValue prefixValue = Mirrors.explicit(mirror, "prefix");
       if (prefix.isEmpty()) {
@@ -278,7 +291,7 @@ public final class KeySchemaReader {
         valid = false;
         continue;
       }
-      Optional<KeyComponent> read = ComponentReader.read(component, mirror, false, d);
+      Optional<KeyComponent> read = ComponentReader.read(unique, mirror, false, d);
       if (read.isEmpty()) {
         valid = false;
         continue;
@@ -308,7 +321,7 @@ public final class KeySchemaReader {
     return new Result.Read(new KeySchemaModel(ClassName.get(type), keysClassName(type), table,
         List.copyOf(indexes), List.copyOf(attributes), type, schema,
         Mirrors.explicit(schema, "delimiter"), sharding, collections(type), List.copyOf(nativeIndexes),
-        List.copyOf(uniques)));
+        List.copyOf(uniques), sources.stream().map(ComponentSource::toModel).toList()));
   }
 
   /** The value type of an {@code Optional}, else the type itself. */
@@ -321,9 +334,8 @@ public final class KeySchemaReader {
   }
 
   /** What is wrong with {@code @TimeToLive} on {@code component}, or {@code null}. */
-  private static String timeToLiveProblem(RecordComponentElement component, TypeMirror type, boolean inKey,
+  private static String timeToLiveProblem(String name, TypeMirror type, boolean inKey,
       ClientAnnotations.Options options, String earlier) {
-    String name = component.getSimpleName().toString();
     if (earlier != null) {
       return Messages.twoTimeToLiveComponents(earlier);
     }

@@ -31,7 +31,7 @@ public final class IndexValidator {
   /** Checks every index of {@code model}. */
   public void validate(KeySchemaModel model) {
     Set<String> components = new LinkedHashSet<>(); // in declaration order, as a message lists them
-    model.element().getRecordComponents().forEach(c -> components.add(c.getSimpleName().toString()));
+    model.components().forEach(c -> components.add(c.name()));
     Set<String> usedAttributes = new HashSet<>();
     model.attributes().forEach(a -> usedAttributes.add(a.attributeName()));
     usedAttributes.add(model.partition().attribute());

@@ -62,13 +62,20 @@ public final class KeySchemaValidator {
     }
   }
 
-  /** The table's own key components are required: an Optional is for indexes only (sparse indexes). */
+  /**
+   * The table's own key components are required: an Optional, or a nullable Kotlin property, is for
+   * indexes only (sparse indexes).
+   */
   private void checkRequired(KeySchemaModel model) {
     for (KeyPart part : List.of(model.partition(), model.sort())) {
       for (KeyComponent c : part.components()) {
-        if (c.optional()) {
-          report.error(Messages.optionalInTableKey(c.name(), part.kind() == KeyPart.Kind.PARTITION ? "partition" : "sort",
-              c.keyType().label()), c.element(), c.keyAnnotation(), null);
+        String key = part.kind() == KeyPart.Kind.PARTITION ? "partition" : "sort";
+        if (c.nullable()) {
+          report.error(Messages.nullableInTableKey(c.name(), key, c.keyType().label()), c.element(),
+              c.keyAnnotation(), null);
+        } else if (c.optional()) {
+          report.error(Messages.optionalInTableKey(c.name(), key, c.keyType().label()), c.element(),
+              c.keyAnnotation(), null);
         }
       }
     }
@@ -135,9 +142,7 @@ public final class KeySchemaValidator {
   }
 
   static Element component(KeySchemaModel model, String name) {
-    return model.element().getRecordComponents().stream()
-        .filter(rc -> rc.getSimpleName().contentEquals(name)).findFirst()
-        .map(Element.class::cast).orElse(model.element());
+    return model.elementOf(name);
   }
 
   /** Why {@code d} cannot separate parts of a key, or null when it can. */

@@ -139,6 +139,70 @@ public final class Messages {
         + " record " + name + "(...)";
   }
 
+  // Kotlin classes, as kapt stubs them (reading/ItemShape).
+  public static String kotlinNotAClass(String kind, String name) {
+    return "@KeySchema applies to Kotlin data classes (and Java records), but " + name + " is " + kind
+        + ": declare it as data class " + name + "(...)";
+  }
+
+  public static String kotlinNotAnItem(String reason) {
+    return "@KeySchema reads a Kotlin class as kapt stubs it, a final class whose primary constructor"
+        + " declares every property (a data class), and " + reason;
+  }
+
+  public static String kotlinClassNotFinal(String name) {
+    return name + " is open or abstract: declare it as data class " + name + "(...)";
+  }
+
+  public static String kotlinInnerClass(String name) {
+    return name + " is an inner class, which only an instance of its outer class can make: remove inner";
+  }
+
+  public static String kotlinPrivateConstructor(String name) {
+    return name + "'s primary constructor is private, so the generated code cannot make a " + name
+        + " from a stored item: make it public (a property of a value class type makes it private in Java"
+        + " too: store the value's underlying type)";
+  }
+
+  public static String kotlinParameterNotProperty(String parameter, String name) {
+    return "the parameter " + parameter + " of " + name + "'s primary constructor is no property, so nothing"
+        + " reads it back: declare it as val " + parameter;
+  }
+
+  public static String kotlinPropertyWithoutGetter(String property, String getter) {
+    return "the property " + property + " has no getter Java can call (" + getter + "): a private property"
+        + " has none, and one of a value class type has a mangled name. Make it public, of a type that is"
+        + " not a value class";
+  }
+
+  public static String nullableInTableKey(String component, String key, String type) {
+    return component + " is nullable (" + type + "?) in the table's " + key + " key, but every item needs"
+        + " its primary key: declare it as " + type + ", or key only a @SecondaryIndex with it, where a"
+        + " null leaves the item out of that index";
+  }
+
+  public static String nullableOptional(String component) {
+    return component + " is a nullable Optional: both a null and an empty Optional would be absent."
+        + " Declare it as one or the other";
+  }
+
+  public static String kotlinNestedNotStorable(String reason) {
+    return "a Kotlin class is stored as a map when it is a data class, and " + reason;
+  }
+
+  public static String parameterAnnotation(String annotation, String parameter, String owner) {
+    return "@" + annotation + " on the parameter " + parameter + " of " + owner + " has no effect: dynakeys"
+        + " reads it on a record component, or on a property of a Kotlin class's primary constructor."
+        + " Move it to the component, or remove it";
+  }
+
+  public static String kotlinLayoutsNotRecorded(String name) {
+    return "the layout of " + name + " is not recorded, so check 30 cannot compare it with the stored"
+        + " one: kapt hands the processor a stub, not the .kt file, so the processor cannot find"
+        + " src/main/dynakeys. Set the processor option dynakeys.layouts to the directory (kapt's"
+        + " annotationProcessorArgs: dynakeys.layouts=${project.basedir}/src/main/dynakeys)";
+  }
+
   public static String noPartition(String name) {
     return name + " has no partition key: mark a component @PartitionKey or set partitionPrefix";
   }
@@ -146,6 +210,11 @@ public final class Messages {
   public static String orphanKeyAnnotation(String annotation, String record) {
     return "@" + annotation + " has no effect: " + record + " is not annotated @KeySchema. Add"
         + " @KeySchema to the record";
+  }
+
+  public static String kotlinOrphanKeyAnnotation(String annotation, String type) {
+    return "@" + annotation + " has no effect: " + type + " is not annotated @KeySchema. Add @KeySchema to"
+        + " the class";
   }
 
   public static String modifierWithoutKey(String annotation, String component) {
@@ -412,6 +481,12 @@ public final class Messages {
   }
 
   // @ItemCollection.
+  public static String kotlinCollection(String name) {
+    return "@ItemCollection is not supported on a Kotlin interface: kapt stubs " + name + " as an interface"
+        + " that is not sealed, so its members cannot be found. Query each member through its own keys"
+        + " class, or declare the collection in Java";
+  }
+
   public static String collectionNotSealedInterface(String name) {
     return "@ItemCollection belongs on a sealed interface whose permitted subtypes are the"
         + " collection's @KeySchema records, but " + name + " is not one: declare sealed interface "

@@ -12,7 +12,8 @@ import java.util.Optional;
 import java.util.Set;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
-import javax.lang.model.element.RecordComponentElement;
+import javax.lang.model.element.Element;
+import io.dynakeys.processor.model.ItemComponent;
 
 /**
  * The checks of native indexes ({@code @SecondaryIndex(nativeKey = true)}), whose keys are the
@@ -63,13 +64,12 @@ final class NativeIndexValidator {
   private void checkComponent(KeySchemaModel model, IndexModel index, String name, boolean sort,
       Set<String> composed) {
     Optional<Attribute> attribute = model.attributes().stream().filter(a -> a.name().equals(name)).findFirst();
-    Optional<? extends RecordComponentElement> element = model.element().getRecordComponents().stream()
-        .filter(c -> c.getSimpleName().contentEquals(name)).findFirst();
-    if (attribute.isEmpty() || element.isEmpty()) {
+    ItemComponent item = model.component(name);
+    if (attribute.isEmpty() || item == null) {
       return; // no such component (IndexValidator says so), or one the reader refused
     }
-    RecordComponentElement component = element.get();
-    Optional<AnnotationMirror> path = Mirrors.find(component, AnnotationNames.PATH_SEGMENT);
+    Element component = item.element();
+    Optional<AnnotationMirror> path = item.annotation(AnnotationNames.PATH_SEGMENT);
     if (path.isPresent()) {
       report.error(Messages.nativePath(index.name(), name), component, path.get(), null);
       return;
@@ -121,11 +121,11 @@ final class NativeIndexValidator {
       }
     }
     // In a composed key too, @Inverted and @Padded act there; the native attribute is the value.
-    Optional<AnnotationMirror> inverted = Mirrors.find(component, AnnotationNames.INVERTED);
+    Optional<AnnotationMirror> inverted = item.annotation(AnnotationNames.INVERTED);
     if (inverted.isPresent() && !composed.contains(name)) {
       report.error(Messages.nativeInverted(index.name(), name), component, inverted.get(), null);
     }
-    Optional<AnnotationMirror> padded = Mirrors.find(component, AnnotationNames.PADDED);
+    Optional<AnnotationMirror> padded = item.annotation(AnnotationNames.PADDED);
     if (padded.isPresent() && inverted.isEmpty() && !composed.contains(name)) {
       report.warning(Messages.nativePaddedIgnored(index.name(), name), component, padded.get(), null);
     }

@@ -69,8 +69,7 @@ public final class ShardingValidator {
         report.error(Messages.shardByTwice(name), model.element(), s.mirror(), s.byValue());
         valid = false;
       } else if (c == null && p == null) {
-        boolean component = model.element().getRecordComponents().stream()
-            .anyMatch(rc -> rc.getSimpleName().contentEquals(name));
+        boolean component = model.component(name) != null;
         report.error(component ? Messages.shardByNotKey(name) : Messages.shardByUnknown(name, model.recordName()),
             model.element(), s.mirror(), s.byValue());
         valid = false;
@@ -114,9 +113,7 @@ public final class ShardingValidator {
       if (partition.contains(a.name())) {
         continue;
       }
-      javax.lang.model.element.Element element = model.element().getRecordComponents().stream()
-          .filter(c -> c.getSimpleName().contentEquals(a.name())).findFirst()
-          .map(c -> (javax.lang.model.element.Element) c).orElse(model.element());
+      javax.lang.model.element.Element element = model.elementOf(a.name());
       boolean number = a.type().kind() == AttributeType.Kind.SCALAR && NUMBERS.contains(a.type().type().toString());
       boolean set = a.type().kind() == AttributeType.Kind.SET;
       if (a.tags().stream().anyMatch(t -> t.kind() == AttributeTag.Kind.VERSION)) {

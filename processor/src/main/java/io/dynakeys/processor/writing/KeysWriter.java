@@ -139,13 +139,13 @@ public final class KeysWriter {
     // from the accessor reference and the codec, about a twentieth of its time on a generated class.
     CodeBlock init = nativeOnly
         ? CodeBlock.of("$T.<$T, $T>indexKey($S, $S, $T::$N)", RuntimeTypes.HANDLES, model.record(), a.valueType(),
-            a.name(), a.attributeName(), model.record(), a.name())
+            a.name(), a.attributeName(), model.record(), a.accessor())
         : key == null
         ? CodeBlock.of("$T.<$T, $T>value($S, $S, $T::$N)", RuntimeTypes.HANDLES, model.record(), a.valueType(),
-            a.name(), a.attributeName(), model.record(), a.name())
+            a.name(), a.attributeName(), model.record(), a.accessor())
         : CodeBlock.of("$T.<$T, $T>$N($S, $S, $T::$N, $N)", RuntimeTypes.HANDLES, model.record(), a.valueType(),
             primary ? "primaryKey" : inGroup ? "groupedIndexKey" : "indexKey",
-            a.name(), a.attributeName(), model.record(), a.name(), code.get(a.name()).fieldName());
+            a.name(), a.attributeName(), model.record(), a.accessor(), code.get(a.name()).fieldName());
     return FieldSpec.builder(type, names.handle(a.name()), Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
         .initializer(init)
         .addJavadoc("{@code $L}$L: $L.\n", a.name(), a.renamed() ? " (stored as {@code " + a.attributeName() + "})" : "",
@@ -169,7 +169,7 @@ public final class KeysWriter {
       keys.addField(FieldSpec.builder(ParameterizedTypeName.get(RuntimeTypes.NESTED_FIELD, model.record(),
               field.valueType()), names.nestedHandle(fieldPath), Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
           .initializer("$T.field($N, $S, $S, $T::$N)", RuntimeTypes.HANDLES, parent, field.name(),
-              field.attributeName(), nested.name(), field.name())
+              field.attributeName(), nested.name(), field.accessor())
           .addJavadoc("{@code $L}: the field $L of the nested {@link $T}, an entry of the map {@link #$N}$L.\n",
               String.join(".", fieldPath), field.name(), nested.name(), parent,
               field.renamed() ? " (stored as {@code " + field.attributeName() + "})" : "")
@@ -388,7 +388,7 @@ public final class KeysWriter {
     keys.addMethod(prefix.build());
 
     CodeBlock prefixCall = CodeBlock.of("$N($L)", prefixMethod,
-        CodeBlock.join(before.stream().map(c -> CodeBlock.of("item.$N()", c.name())).toList(), ", "));
+        CodeBlock.join(before.stream().map(c -> CodeBlock.of("item.$N()", c.accessor())).toList(), ", "));
     String field = code.get(path.name()).fieldName();
     keys.addMethod(MethodSpec.methodBuilder(path.parentAttribute() + "Key")
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
@@ -397,7 +397,7 @@ public final class KeysWriter {
         .addJavadoc("The value of the {@code $L} attribute that keys the index $S: the"
             + " partition key, the delimiter, and the sort key up to {@code item}'s parent folder.\n",
             path.parentAttribute(), path.childrenIndex())
-        .addStatement("return $N.parentKey(partitionKey(item), $L, item.$N())", field, prefixCall, path.name())
+        .addStatement("return $N.parentKey(partitionKey(item), $L, item.$N())", field, prefixCall, path.accessor())
         .build());
     keys.addMethod(MethodSpec.methodBuilder(path.depthAttribute() + "Key")
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
@@ -406,7 +406,7 @@ public final class KeysWriter {
         .addJavadoc("The value of the {@code $L} attribute that keys the index $S: the"
             + " partition key, the delimiter, the sort key before the path, and the path's depth.\n",
             path.depthAttribute(), path.depthIndex())
-        .addStatement("return $N.depthKey(partitionKey(item), $L, item.$N())", field, prefixCall, path.name())
+        .addStatement("return $N.depthKey(partitionKey(item), $L, item.$N())", field, prefixCall, path.accessor())
         .build());
   }
 
@@ -417,7 +417,7 @@ public final class KeysWriter {
       return "";
     }
     return "\n<p>A sparse index: an item whose " + emptyCondition(sparse)
-        + " is empty is not in it (its index key attributes are not written), and queries take the"
+        + " is not in it (its index key attributes are not written), and queries take the"
         + " values themselves.\n";
   }
 
@@ -446,7 +446,7 @@ public final class KeysWriter {
     ClassName record = model.record();
     List<KeyComponent> sparse = layout.components().stream().filter(KeyComponent::optional).toList();
     List<CodeBlock> accessors = part.components().stream()
-        .map(c -> CodeBlock.of(c.optional() ? "item.$N().get()" : "item.$N()", c.name())).toList();
+        .map(c -> CodeBlock.of(c.optional() && !c.nullable() ? "item.$N().get()" : "item.$N()", c.accessor())).toList();
     MethodSpec.Builder ofItem = MethodSpec.methodBuilder(name)
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(String.class)
@@ -455,15 +455,16 @@ public final class KeysWriter {
       ofItem.addJavadoc("The encoded $L of {@code item}.\n\n", part.kind().label());
     } else {
       ofItem.addJavadoc("The encoded $L of {@code item}, or {@code null} when the item is not in the index"
-              + " $S because $L is empty.\n\n", part.kind().label(), layout.indexName(), emptyCondition(sparse));
+              + " $S because $L.\n\n", part.kind().label(), layout.indexName(), emptyCondition(sparse));
     }
     ofItem.addJavadoc("@throws $L when the item or a component is null, or a component is outside its domain\n",
             KEY_FORMAT_EXCEPTION)
         .addStatement("$T.requireItem(item, $S)", RuntimeTypes.ITEMS, model.recordName());
     if (!sparse.isEmpty()) {
       ofItem.beginControlFlow("if ($L)", CodeBlock.join(
-              sparse.stream().map(c -> CodeBlock.of("$T.isEmpty(item.$N(), $S, $S)", RuntimeTypes.OPTIONAL_COMPONENTS,
-                  c.name(), model.recordName(), c.name())).toList(), " || "))
+              sparse.stream().map(c -> c.nullable() ? CodeBlock.of("item.$N() == null", c.accessor())
+                  : CodeBlock.of("$T.isEmpty(item.$N(), $S, $S)", RuntimeTypes.OPTIONAL_COMPONENTS,
+                  c.accessor(), model.recordName(), c.name())).toList(), " || "))
           .addStatement("return null")
           .endControlFlow();
     }
@@ -620,9 +621,27 @@ public final class KeysWriter {
         .build());
   }
 
-  /** The components that can be empty, for Javadoc: {@code code}, or {@code code or rank}. */
+  /** The components that can be absent, for Javadoc: {@code code is empty}, {@code code or rank is empty}. */
   static String emptyCondition(List<KeyComponent> sparse) {
-    return String.join(" or ", sparse.stream().map(c -> "{@code " + c.name() + "}").toList());
+    return absentCondition(sparse.stream().map(KeyComponent::name).toList(),
+        sparse.stream().map(KeyComponent::nullable).toList());
+  }
+
+  /**
+   * When components are absent, for Javadoc: {@code {@code code} or {@code rank} is empty} for
+   * {@code Optional}s, {@code ... is null} for nullable Kotlin properties, each said apart when
+   * both kinds are there.
+   */
+  static String absentCondition(List<String> names, List<Boolean> nullable) {
+    List<String> code = names.stream().map(n -> "{@code " + n + "}").toList();
+    if (nullable.stream().allMatch(n -> n) || nullable.stream().noneMatch(n -> n)) {
+      return String.join(" or ", code) + (nullable.get(0) ? " is null" : " is empty");
+    }
+    List<String> each = new ArrayList<>();
+    for (int i = 0; i < code.size(); i++) {
+      each.add(code.get(i) + (nullable.get(i) ? " is null" : " is empty"));
+    }
+    return String.join(" or ", each);
   }
 
   static CodeBlock arguments(List<String> names) {

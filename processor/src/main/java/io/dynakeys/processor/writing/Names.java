@@ -61,10 +61,10 @@ final class Names {
     }
     // Components name parameters everywhere, and the records' components of PartitionParts.
     Set<String> taken = new HashSet<>(reservedForLocals);
-    model.element().getRecordComponents().forEach(c -> taken.add(c.getSimpleName().toString()));
+    model.components().forEach(c -> taken.add(c.name()));
     // Handles take the plain names (SCORE), codecs the suffixed ones (SCORE_CODEC).
-    model.element().getRecordComponents().forEach(c -> {
-      String name = c.getSimpleName().toString();
+    model.components().forEach(c -> {
+      String name = c.name();
       String handle = constantName(name);
       while (!taken.add(handle)) {
         handle = handle + "_";

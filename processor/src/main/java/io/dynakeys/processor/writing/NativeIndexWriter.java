@@ -11,16 +11,13 @@ import com.palantir.javapoet.TypeSpec;
 import io.dynakeys.processor.model.Attribute;
 import io.dynakeys.processor.model.AttributeType;
 import io.dynakeys.processor.model.IndexModel;
+import io.dynakeys.processor.model.ItemComponent;
 import io.dynakeys.processor.model.KeySchemaModel;
 import io.dynakeys.processor.reading.StorableTypes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import javax.lang.model.element.Modifier;
-import javax.lang.model.element.RecordComponentElement;
-import javax.lang.model.type.DeclaredType;
-import javax.lang.model.type.TypeKind;
-import javax.lang.model.type.TypeMirror;
 
 /**
  * Writes a native index's class ({@code RunKeys.ByTeam}: {@code INDEX_NAME} and the staged query)
@@ -184,33 +181,27 @@ final class NativeIndexWriter {
     return stage.build();
   }
 
-  /** For an index keyed by {@code Optional} components, which items it leaves out; nothing for another. */
+  /**
+   * For an index keyed by {@code Optional} components (or nullable Kotlin properties), which items
+   * it leaves out; nothing for another.
+   */
   private String sparseNote(IndexModel index) {
     List<String> sparse = new ArrayList<>();
-    for (String name : index.partitionNames()) {
-      if (isOptional(name)) {
+    List<Boolean> nullable = new ArrayList<>();
+    List<String> names = new ArrayList<>(index.partitionNames());
+    names.addAll(index.sortNames());
+    for (String name : names) {
+      ItemComponent c = model.component(name);
+      if (c.nullable() || !valueType(name).equals(c.type())) {
         sparse.add(name);
-      }
-    }
-    for (String name : index.sortNames()) {
-      if (isOptional(name)) {
-        sparse.add(name);
+        nullable.add(c.nullable());
       }
     }
     if (sparse.isEmpty()) {
       return "";
     }
-    return "\n<p>A sparse index: an item whose {@code " + String.join("} or {@code ", sparse) + "} is empty has"
+    return "\n<p>A sparse index: an item whose " + KeysWriter.absentCondition(sparse, nullable) + " has"
         + " no such attribute, so DynamoDB leaves it out of the index; queries take the values themselves.\n";
-  }
-
-  private boolean isOptional(String component) {
-    return !valueType(component).equals(TypeName.get(element(component).asType()).withoutAnnotations());
-  }
-
-  private RecordComponentElement element(String component) {
-    return model.element().getRecordComponents().stream()
-        .filter(c -> c.getSimpleName().contentEquals(component)).findFirst().orElseThrow();
   }
 
   /** The stage classes: {@code Query}, {@code QueryByScore}, {@code QueryByScoreAndAt}, ... */
@@ -231,11 +222,11 @@ final class NativeIndexWriter {
 
   /** The type a query takes for a component: its own, or {@code T} for an {@code Optional<T>}. */
   private TypeName valueType(String component) {
-    TypeMirror type = element(component).asType();
-    if (type.getKind() == TypeKind.DECLARED && type instanceof DeclaredType declared
-        && declared.asElement().toString().equals("java.util.Optional") && declared.getTypeArguments().size() == 1) {
-      type = declared.getTypeArguments().get(0);
+    TypeName type = model.component(component).type();
+    if (type instanceof ParameterizedTypeName p && p.rawType().canonicalName().equals("java.util.Optional")
+        && p.typeArguments().size() == 1) {
+      return p.typeArguments().get(0).withoutAnnotations();
     }
-    return TypeName.get(type).withoutAnnotations();
+    return type;
   }
 }

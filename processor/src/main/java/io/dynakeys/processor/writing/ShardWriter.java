@@ -42,7 +42,7 @@ final class ShardWriter {
             ComponentCode.charLiteral(part.delimiter()), model.sharding().count())
         .build());
 
-    List<CodeBlock> accessors = part.components().stream().map(c -> CodeBlock.of("item.$N()", c.name())).toList();
+    List<CodeBlock> accessors = part.components().stream().map(c -> CodeBlock.of("item.$N()", c.accessor())).toList();
     boolean random = model.sharding().random();
     if (random) {
       keys.addMethod(MethodSpec.methodBuilder("partitionKeyWithoutShard")
@@ -141,7 +141,7 @@ final class ShardWriter {
             model.sharding().count())
         .addStatement("$T.requireItem(item, $S)", RuntimeTypes.ITEMS, model.recordName())
         .addStatement("return shardOf($L)", CodeBlock.join(
-            by.stream().map(c -> CodeBlock.of("item.$N()", c.name())).toList(), ", "))
+            by.stream().map(c -> CodeBlock.of("item.$N()", c.accessor())).toList(), ", "))
         .build());
 
     locals = names.allocator();

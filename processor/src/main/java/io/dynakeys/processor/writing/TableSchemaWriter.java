@@ -162,12 +162,8 @@ final class TableSchemaWriter {
         .addJavadoc("The schema of the nested record {@link $T}, stored as a map.\n", record)
         .addStatement("return $L", init.build())
         .build());
-    keys.addMethod(accessor("componentOf" + suffix, record, componentNames(nested.attributes())));
+    keys.addMethod(accessor("componentOf" + suffix, record, nested.attributes().stream().map(Attribute::accessor).toList()));
     keys.addMethod(constructor("construct" + suffix, record, nested.attributes()));
-  }
-
-  private static List<String> componentNames(List<Attribute> attributes) {
-    return attributes.stream().map(Attribute::name).toList();
   }
 
   /** How an attribute is stored, as a {@code StoredType} expression. */
@@ -241,15 +237,15 @@ final class TableSchemaWriter {
   }
 
   /** {@code component(item, i)}: the value of the i-th component, by a switch over accessors. */
-  private static MethodSpec accessor(String name, ClassName record, List<String> components) {
+  private static MethodSpec accessor(String name, ClassName record, List<String> accessors) {
     MethodSpec.Builder method = MethodSpec.methodBuilder(name)
         .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
         .returns(Object.class)
         .addParameter(record, "item")
         .addParameter(int.class, "index")
         .beginControlFlow("switch (index)");
-    for (int i = 0; i < components.size(); i++) {
-      method.addStatement("case $L: return item.$N()", i, components.get(i));
+    for (int i = 0; i < accessors.size(); i++) {
+      method.addStatement("case $L: return item.$N()", i, accessors.get(i));
     }
     return method.addStatement("default: throw new $T(index)", IndexOutOfBoundsException.class)
         .endControlFlow()
