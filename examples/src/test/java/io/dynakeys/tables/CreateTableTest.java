@@ -111,6 +111,26 @@ class CreateTableTest {
   }
 
   @Test
+  void aTableOfTheNameOfOneJustDeletedIsCreatedOnceTheDeletionIsOverSyncAndAsync() throws Exception {
+    // createTable waits out a table of the name still being deleted, then creates it and waits until
+    // it is active, polling itself (TableWait): a timeout names the table and what it waited for.
+    String name = name("recreated");
+    DynamoDbTable<AccountItem> first = AccountItemKeys.createTable(client, name);
+    first.putItem(new Member("a3", "cy", "admin"));
+    low.deleteTable(r -> r.tableName(name));
+    DynamoDbTable<AccountItem> again = AccountItemKeys.createTable(client, name);
+    assertEquals(List.of(), AccountItemKeys.query("a3").items(again).toList(), "a new, empty table");
+    assertEquals("ACTIVE", low.describeTable(r -> r.tableName(name)).table().tableStatusAsString());
+
+    low.deleteTable(r -> r.tableName(name));
+    DynamoDbAsyncTable<AccountItem> async =
+        AccountItemKeys.createTableAsync(asyncClient, name).get(FUTURE_SECONDS, TimeUnit.SECONDS);
+    assertEquals(List.of(), AccountItemKeys.query("a3").page(async, 10, null).get(FUTURE_SECONDS, TimeUnit.SECONDS)
+        .items());
+    assertEquals(List.of("byUser", "byCents"), indexes(name));
+  }
+
+  @Test
   void theAsynchronousClientCreatesChecksAndRefusesAlike() throws Exception {
     String name = name("async");
     DynamoDbAsyncTable<AccountItem> table =

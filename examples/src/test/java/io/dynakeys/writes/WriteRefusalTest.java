@@ -154,9 +154,10 @@ class WriteRefusalTest {
           () -> update().set(priority, 1).run(client, "t"));
       refused(IllegalArgumentException.class, "IndexKeyComponent[label] is none: no keys class made it",
           () -> update().set(label, Optional.of("red")).run(client, "t"));
-      // No version, nothing to do.
-      refused(IllegalStateException.class, "say expectVersion(n)",
-          () -> Update.of(TaskKeys.tableSchema(), KEY).set(TaskKeys.TITLE, "x").run(client, "t"));
+      // No version, nothing to do. (Written whole in one expression, an update without a version is a
+      // compile error: UnversionedUpdateCompileTest. Held in a variable, it is refused when it runs.)
+      Update<Task> unversioned = Update.of(TaskKeys.tableSchema(), KEY).set(TaskKeys.TITLE, "x");
+      refused(IllegalStateException.class, "say expectVersion(n)", () -> unversioned.run(client, "t"));
       refused(IllegalStateException.class, "changes nothing", () -> update().run(client, "t"));
       // Misuses DynamoDB would refuse, or that would leave an unreadable item.
       refused(IllegalArgumentException.class, "updated twice",

@@ -17,6 +17,7 @@ import io.dynakeys.processor.validation.Messages;
 import io.dynakeys.processor.validation.ParameterAnnotations;
 import io.dynakeys.processor.validation.SharedPartitionValidator;
 import io.dynakeys.processor.validation.ShardingValidator;
+import io.dynakeys.processor.validation.UnversionedUpdateValidator;
 import io.dynakeys.processor.validation.ValidationReport;
 import io.dynakeys.processor.writing.CollectionWriter;
 import io.dynakeys.processor.writing.KeysWriter;
@@ -257,9 +258,10 @@ public final class KeysProcessor extends AbstractProcessor {
 
   /**
    * The updates that set half an index group, said in one line naming the group (javac's own error
-   * lists every {@code set} overload). A processor error also ends the compilation before javac
-   * attributes the code, so that error is the only one. Best effort: a call that cannot be read is
-   * left to javac, which refuses it anyway.
+   * lists every {@code set} overload), and the updates of a versioned record written whole in one
+   * expression that say no version, which their request would refuse at run time. A processor error
+   * also ends the compilation before javac attributes the code, so that error is the only one. Best
+   * effort: a call that cannot be read is left to javac, or to the run-time refusal.
    */
   private void checkUpdateCalls() {
     if (trees == null) {
@@ -267,16 +269,29 @@ public final class KeysProcessor extends AbstractProcessor {
     }
     ValidationReport report = new ValidationReport();
     GroupedSetValidator groups = new GroupedSetValidator(report);
-    writtenByPartition.values().forEach(models -> models.forEach(groups::add));
+    UnversionedUpdateValidator versions = new UnversionedUpdateValidator(report);
+    writtenByPartition.values().forEach(models -> models.forEach(m -> {
+      groups.add(m);
+      versions.add(m);
+    }));
+    java.util.function.Predicate<String> typeExists = name -> processingEnv.getElementUtils().getTypeElement(name) != null;
     if (groups.hasGroups()) {
       Set<String> keysClasses = groups.keysClasses();
       try {
         for (com.sun.source.tree.CompilationUnitTree source : sources) {
-          UpdateCalls.find(source, keysClasses, name -> processingEnv.getElementUtils().getTypeElement(name) != null)
-              .forEach(groups::check);
+          UpdateCalls.find(source, keysClasses, typeExists).forEach(groups::check);
         }
       } catch (RuntimeException unreadable) {
         // javac refuses such a call with its own message: never fail a compilation for this check.
+      }
+    }
+    if (!versions.keysClasses().isEmpty()) {
+      try {
+        for (com.sun.source.tree.CompilationUnitTree source : sources) {
+          UpdateCalls.sendsWithoutVersion(source, versions.keysClasses(), typeExists).forEach(versions::check);
+        }
+      } catch (RuntimeException unreadable) {
+        // The run-time refusal remains: never fail a compilation for this check.
       }
     }
     sources.clear();

@@ -79,12 +79,14 @@ public final class ExportCatchUp {
     Map<String, Long> outcomes = new TreeMap<>();
     List<ExportRekey.Problem> problems = new ArrayList<>();
     long written = 0;
+    Work work = Work.NONE;
     for (ExportRekey.Result r : parts) {
       r.outcomes().forEach((k, n) -> outcomes.merge(k, n, Long::sum));
       problems.addAll(r.problems());
       written += r.written();
+      work = work.plus(r.work());
     }
-    return new ExportRekey.Result(outcomes, List.copyOf(problems), written);
+    return new ExportRekey.Result(outcomes, List.copyOf(problems), written, work);
   }
 
   /** What one change did, and why when it is a problem. */
@@ -94,6 +96,7 @@ public final class ExportCatchUp {
 
   private static ExportRekey.Result applyFiles(Iterator<Export.DataFile> part, Layouts.RekeySpec spec,
       LiveTable target, int tasks, byte[] confBytes) throws InterruptedException {
+    long start = System.currentTimeMillis();
     Configuration conf = Export.configuration(confBytes);
     Rekey rekey = spec.rekey();
     EntitySchema from = spec.fromSchema();
@@ -101,11 +104,13 @@ public final class ExportCatchUp {
     Map<String, Long> outcomes = new TreeMap<>();
     List<ExportRekey.Problem> problems = new ArrayList<>();
     long written = 0;
+    long lines = 0;
     try (ConditionalWriter writer = new ConditionalWriter(target, to.partitionKeyAttribute(), to.sortKeyAttribute(),
         target.pacer(tasks))) {
       while (part.hasNext()) {
         for (Iterator<Export.ChangeLine> it = Export.changes(part.next(), conf); it.hasNext(); ) {
           Export.ChangeLine line = it.next();
+          lines++;
           if (line.change() == null) {
             outcomes.merge(FindingRow.CORRUPT_LINE, 1L, Long::sum);
             problems.add(new ExportRekey.Problem(line.file(), line.line(), FindingRow.CORRUPT_LINE, null, null,
@@ -125,7 +130,7 @@ public final class ExportCatchUp {
         }
       }
     }
-    return new ExportRekey.Result(outcomes, problems, written);
+    return new ExportRekey.Result(outcomes, problems, written, Work.since(start, lines));
   }
 
   /** {@code image} as the re-keyed export holds it: re-keyed when it is the old layout's, else as it is. */

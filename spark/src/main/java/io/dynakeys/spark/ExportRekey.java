@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.zip.GZIPOutputStream;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.ChecksumFileSystem;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -89,8 +90,10 @@ public final class ExportRekey {
    *     {@code SKIPPED}, {@code FAILED}; writing back also {@code CONFLICT}, {@code CHANGED})
    * @param problems every corrupt line and every item that did not reach its new layout
    * @param written the items written (to files: every item but the problems; to a table: the re-keyed ones)
+   * @param work the lines the tasks read, from the first task's start to the last task's end
    */
-  public record Result(Map<String, Long> outcomes, List<Problem> problems, long written) implements Serializable {
+  public record Result(Map<String, Long> outcomes, List<Problem> problems, long written, Work work)
+      implements Serializable {
     private static final long serialVersionUID = 1L;
 
     /** Whether every line was an item and every old item reached the new layout. */
@@ -106,7 +109,7 @@ public final class ExportRekey {
 
   /** What one task did. */
   private record Part(Map<String, Long> outcomes, List<Problem> problems, String file, long written,
-      String md5) implements Serializable {
+      String md5, Work work) implements Serializable {
     private static final long serialVersionUID = 1L;
   }
 
@@ -165,12 +168,14 @@ public final class ExportRekey {
     Map<String, Long> outcomes = new TreeMap<>();
     List<Problem> problems = new ArrayList<>();
     long written = 0;
+    Work work = Work.NONE;
     for (Part p : parts) {
       p.outcomes().forEach((k, n) -> outcomes.merge(k, n, Long::sum));
       problems.addAll(p.problems());
       written += p.written();
+      work = work.plus(p.work());
     }
-    return new Result(outcomes, List.copyOf(problems), written);
+    return new Result(outcomes, List.copyOf(problems), written, work);
   }
 
   /** One item's fate: written as {@code item} (null: not written) with {@code outcome}. */
@@ -191,6 +196,7 @@ public final class ExportRekey {
 
   private static Part rekeyToFile(Iterator<Export.DataFile> part, Layouts.RekeySpec spec, String out,
       byte[] confBytes, Export.Format format) throws IOException, NoSuchAlgorithmException {
+    long start = System.currentTimeMillis();
     Configuration conf = Export.configuration(confBytes);
     Rekey rekey = spec.rekey();
     EntitySchema from = spec.fromSchema();
@@ -200,13 +206,15 @@ public final class ExportRekey {
     Map<String, Long> outcomes = new TreeMap<>();
     List<Problem> problems = new ArrayList<>();
     long written = 0;
+    long lines = 0;
     // Overwritten by a retried task: the same input gives the same file.
-    try (FSDataOutputStream raw = path.getFileSystem(conf).create(path, true);
+    try (FSDataOutputStream raw = withoutChecksums(path, conf).create(path, true);
         Writer w = new BufferedWriter(new OutputStreamWriter(
             new GZIPOutputStream(new DigestOutputStream(raw, md5), 64 * 1024), StandardCharsets.UTF_8), 64 * 1024)) {
       while (part.hasNext()) {
         for (Iterator<Export.Line> it = Export.lines(part.next(), conf, format); it.hasNext(); ) {
           Export.Line line = it.next();
+          lines++;
           if (line.item() == null) {
             problems.add(new Problem(line.file(), line.line(), FindingRow.CORRUPT_LINE, null, null, line.problem()));
             continue;
@@ -223,7 +231,8 @@ public final class ExportRekey {
         }
       }
     }
-    return new Part(outcomes, problems, relative, written, Base64.getEncoder().encodeToString(md5.digest()));
+    return new Part(outcomes, problems, relative, written, Base64.getEncoder().encodeToString(md5.digest()),
+        Work.since(start, lines));
   }
 
   private static Problem problem(Export.Line line, Outcome outcome, EntitySchema from, String detail) {
@@ -255,26 +264,42 @@ public final class ExportRekey {
   }
 
   private static void write(Configuration conf, Path path, String text) {
-    try (FSDataOutputStream o = path.getFileSystem(conf).create(path, true)) {
+    try (FSDataOutputStream o = withoutChecksums(path, conf).create(path, true)) {
       o.write(text.getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
+  /**
+   * The file system to write {@code path} with. Hadoop's local file system (a
+   * {@link ChecksumFileSystem}) writes a checksum file beside each file it writes
+   * ({@code data/.part-00000.json.gz.crc}), which an upload of {@code data/} would give
+   * {@code ImportTable} as data: the files go through the raw local file system under it, which
+   * writes none (and reading them back checks nothing, there being no checksum to check). Other file
+   * systems (S3A, EMRFS, HDFS) write no such files and are used as they are.
+   */
+  static FileSystem withoutChecksums(Path path, Configuration conf) throws IOException {
+    FileSystem fs = path.getFileSystem(conf);
+    return fs instanceof ChecksumFileSystem local ? local.getRawFileSystem() : fs;
+  }
+
   private static Part rekeyToTable(Iterator<Export.DataFile> part, Layouts.RekeySpec spec, LiveTable table,
       int tasks, byte[] confBytes, Export.Format format) throws InterruptedException {
+    long start = System.currentTimeMillis();
     Configuration conf = Export.configuration(confBytes);
     Rekey rekey = spec.rekey();
     EntitySchema from = spec.fromSchema();
     Map<String, Long> outcomes = new TreeMap<>();
     List<Problem> problems = new ArrayList<>();
     long written = 0;
+    long lines = 0;
     try (ConditionalWriter writer = new ConditionalWriter(table, from.partitionKeyAttribute(),
         from.sortKeyAttribute(), table.pacer(tasks))) {
       while (part.hasNext()) {
         for (Iterator<Export.Line> it = Export.lines(part.next(), conf, format); it.hasNext(); ) {
           Export.Line line = it.next();
+          lines++;
           if (line.item() == null) {
             problems.add(new Problem(line.file(), line.line(), FindingRow.CORRUPT_LINE, null, null, line.problem()));
             continue;
@@ -297,7 +322,7 @@ public final class ExportRekey {
         }
       }
     }
-    return new Part(outcomes, problems, null, written, null);
+    return new Part(outcomes, problems, null, written, null, Work.since(start, lines));
   }
 
   /** The command line's conditions ({@link Conditions}), for the writers. */

@@ -33,15 +33,15 @@ public final class ExportVerify {
     private final Dataset<FindingRow> rows;
     private final Dataset<FindingRow> findings;
     private final long exportProblems;
-    private final long lines;
+    private final Work work;
 
     Result(VerifyReport report, Dataset<FindingRow> rows, Dataset<FindingRow> findings, long exportProblems,
-        long lines) {
+        Work work) {
       this.report = report;
       this.rows = rows;
       this.findings = findings;
       this.exportProblems = exportProblems;
-      this.lines = lines;
+      this.work = work;
     }
 
     /** The merged report, as the command line's verify reports the same items (no table findings). */
@@ -65,7 +65,12 @@ public final class ExportVerify {
 
     /** The non-blank lines read. */
     public long lines() {
-      return lines;
+      return work.items();
+    }
+
+    /** The lines the tasks read, from the first task's start to the last task's end. */
+    public Work work() {
+      return work;
     }
 
     /** Whether every line was an item and every item is one its layout writes. */
@@ -85,7 +90,7 @@ public final class ExportVerify {
    * @param spark the session
    * @param export the export ({@link Export#open})
    * @param layouts the {@code Keys} classes to check against
-   * @param samples the offending items kept per entity and kind, as {@code --samples}
+   * @param samples the findings kept per entity and kind, smallest keys first, as {@code --samples}
    * @return the report, the findings and the export's problems
    */
   public static Result run(SparkSession spark, Export export, Layouts layouts, int samples) {
@@ -100,19 +105,19 @@ public final class ExportVerify {
         .persist(StorageLevel.MEMORY_AND_DISK());
     VerifyReport report = new VerifyReport(samples);
     report.declare(names);
-    long lines = 0;
     long problems = 0;
+    Work work = Work.NONE;
     for (FindingRow r : all.filter((FilterFunction<FindingRow>) r -> FindingRow.REPORT.equals(r.getKind()))
         .collectAsList()) {
-      // A task's report row: its lines, its export problems, and its report's JSON.
-      String detail = r.getDetail();
-      int cut = detail.indexOf('\n');
-      problems += Long.parseLong(detail.substring(0, cut));
-      report.merge(VerifyReport.fromCompactJson(detail.substring(cut + 1), samples));
-      lines += r.getLine();
+      // A task's report row: its lines, and in its detail its export problems, when it started and
+      // ended, and its report's JSON, a line each.
+      String[] detail = r.getDetail().split("\n", 4);
+      problems += Long.parseLong(detail[0]);
+      work = work.plus(new Work(r.getLine(), Long.parseLong(detail[1]), Long.parseLong(detail[2])));
+      report.merge(VerifyReport.fromCompactJson(detail[3], samples));
     }
     Dataset<FindingRow> findings = all.filter((FilterFunction<FindingRow>) r -> !FindingRow.REPORT.equals(r.getKind()));
-    return new Result(report, all, findings, problems, lines);
+    return new Result(report, all, findings, problems, work);
   }
 
   private static Iterator<FindingRow> check(Iterator<Export.DataFile> part, Layouts layouts, int samples,
@@ -130,6 +135,7 @@ public final class ExportVerify {
     private final VerifyReport report;
     private final Configuration conf;
     private final Export.Format format;
+    private final long start = System.currentTimeMillis();
     private final ArrayDeque<FindingRow> ready = new ArrayDeque<>();
     private Export.DataFile file;
     private Iterator<Export.Line> lines;
@@ -167,7 +173,7 @@ public final class ExportVerify {
       if (lines == null) {
         if (!files.hasNext()) {
           ready.add(new FindingRow(null, total, null, null, null, FindingRow.REPORT, null, null, null, null,
-              problems + "\n" + report.toCompactJson()));
+              problems + "\n" + start + "\n" + System.currentTimeMillis() + "\n" + report.toCompactJson()));
           done = true;
           return;
         }

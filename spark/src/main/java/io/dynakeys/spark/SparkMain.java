@@ -60,11 +60,14 @@ public final class SparkMain implements Callable<Integer> {
       return 3;
     });
     Base.session = spark;
+    Base.started = System.currentTimeMillis();
     return cli.execute(args);
   }
 
   abstract static class Base implements Callable<Integer> {
     static SparkSession session;
+    /** When the command started, before the session: the work's line says how long all of it took. */
+    static long started;
 
     @Option(names = "--export", required = true, description = "the export's directory (s3a://bucket/prefix/AWSDynamoDB/<ExportId>, or a path)")
     String export;
@@ -98,7 +101,8 @@ public final class SparkMain implements Callable<Integer> {
     @Option(names = "--schema", required = true, description = "a Keys class, its record or an item collection; repeat for every entity")
     List<String> schemas;
 
-    @Option(names = "--samples", defaultValue = "10", description = "offending items kept per entity and kind")
+    @Option(names = "--samples", defaultValue = "10", description = "findings kept per entity and kind, smallest keys"
+        + " first (an item with one kind of finding in two attributes, its sort key and an index key, takes two)")
     int samples;
 
     @Option(names = "--json", description = "print the report as JSON")
@@ -118,6 +122,8 @@ public final class SparkMain implements Callable<Integer> {
       r.report().table(e.directory(), 0, List.of());
       PrintWriter out = spec.commandLine().getOut();
       out.print(json ? r.report().toJson() + "\n" : r.report().toText());
+      // The work's throughput, apart from the start; with --json on stderr, so stdout stays one JSON value.
+      (json ? spec.commandLine().getErr() : out).println(r.work().describe("items", System.currentTimeMillis() - started));
       if (findingsOut != null) {
         r.findings().coalesce(Math.max(1, Math.min(16, e.files().size()))).write().json(findingsOut);
       }
@@ -165,6 +171,7 @@ public final class SparkMain implements Callable<Integer> {
         out.printf("  %-10s %,d%n", o.getKey(), o.getValue());
       }
       out.printf("written: %,d items%s%n", r.written(), output != null ? " to " + output : " to " + table.table);
+      out.println(r.work().describe("items", System.currentTimeMillis() - started));
       printProblems(out, r.problems(), r.problems().size());
       out.println(r.ok() ? "OK" : "NOT OK: " + r.problems().size() + " problem(s)");
       out.flush();
@@ -225,6 +232,7 @@ public final class SparkMain implements Callable<Integer> {
         out.printf("  %-15s %,d%n", o.getKey(), o.getValue());
       }
       out.printf("written: %,d requests to %s%n", r.written(), table.table);
+      out.println(r.work().describe("changes", System.currentTimeMillis() - started));
       printProblems(out, r.problems(), r.problems().size());
       out.println(r.ok() ? "OK" : "NOT OK: " + r.problems().size() + " problem(s)");
       out.flush();

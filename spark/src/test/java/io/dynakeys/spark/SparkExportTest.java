@@ -429,6 +429,9 @@ class SparkExportTest {
         "--table", dst, "--endpoint", endpoint.endpoint().toString(), "--region", endpoint.region().id());
     assertEquals(1, cli.status(), cli.text());
     assertTrue(cli.text().contains("ALREADY_APPLIED") && cli.text().contains("NOT OK: 3 problem(s)"), cli.text());
+    java.util.regex.Matcher header = java.util.regex.Pattern.compile(": ([\\d,]+) changes\n").matcher(cli.text());
+    assertTrue(header.find(), cli.text());
+    assertTrue(cli.text().contains("work: " + header.group(1) + " changes in "), cli.text());
     assertEquals(2, main("catch-up", "--export", incremental.toString(), "--migration", RunV1ToRun.class.getName())
         .status());
   }
@@ -484,15 +487,20 @@ class SparkExportTest {
     assertEquals(1, verify.status(), verify.text());
     assertTrue(verify.text().contains(String.format("%,d items", ITEMS)), verify.text());
     assertTrue(verify.text().contains("NOT OK"), verify.text());
+    assertTrue(verify.text().contains(String.format("work: %,d items in ", ITEMS)), verify.text());
 
     Path out = temp.resolve("cli-rekeyed");
     Output rekey = main("rekey", "--export", export.toString(), "--migration", RunV1ToRun.class.getName(),
         "--output", out.toString());
     assertEquals(0, rekey.status(), rekey.text());
     assertTrue(rekey.text().contains(String.format("MIGRATED   %,d", oldItems)), rekey.text());
+    assertTrue(rekey.text().contains(String.format("work: %,d items in ", ITEMS)), rekey.text());
     Output clean = main("verify", "--export", out.toString(), "--schema", RunKeys.class.getName(), "--json");
     assertEquals(1, clean.status(), clean.text()); // the planted defects other than widths stay
     assertFalse(clean.text().contains("\"WIDTH\""), clean.text());
+    // With --json the work's line goes to stderr: stdout is one JSON value.
+    assertTrue(io.dynakeys.operations.internal.format.JsonTrees.parse(clean.text()) instanceof Map<?, ?>, clean.text());
+    assertTrue(clean.err().contains("work: ") && !clean.text().contains("work: "), clean.err());
 
     // Configuration errors: exit 2, nothing run.
     assertEquals(2, main("verify", "--export", temp.resolve("missing").toString(), "--schema",
@@ -503,17 +511,21 @@ class SparkExportTest {
     assertEquals(2, main("verify", "--export", export.toString(), "--schema", "com.acme.NoSuchKeys").status());
   }
 
-  private record Output(int status, String text) {}
+  private record Output(int status, String text, String err) {}
 
   private Output main(String... args) {
     PrintStream saved = System.out;
+    PrintStream savedErr = System.err;
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
     try {
       System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+      System.setErr(new PrintStream(errBytes, true, StandardCharsets.UTF_8));
       int status = SparkMain.run(spark, args);
-      return new Output(status, bytes.toString(StandardCharsets.UTF_8));
+      return new Output(status, bytes.toString(StandardCharsets.UTF_8), errBytes.toString(StandardCharsets.UTF_8));
     } finally {
       System.setOut(saved);
+      System.setErr(savedErr);
     }
   }
 }

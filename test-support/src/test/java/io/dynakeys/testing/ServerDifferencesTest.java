@@ -217,6 +217,36 @@ class ServerDifferencesTest {
         }
     }
 
+    @Test
+    void theStoredItemOfAFailedConditionIsReturnedByAllButDynalite() {
+        // ReturnValuesOnConditionCheckFailure ALL_OLD: DynamoDB returns the item a condition failed on
+        // (and none when there is no item). dynalite returns none either way, so a client cannot tell
+        // "no item stored" from "not returned" by the answer alone.
+        dynamo.putItem(r -> r.tableName(table).item(Map.of("pk", s("c"), "sk", s("1"), "v", s("stored"))));
+        software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException failed = assertThrows(
+                software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException.class,
+                () -> dynamo.updateItem(r -> r.tableName(table).key(Map.of("pk", s("c"), "sk", s("1")))
+                        .updateExpression("SET v = :n").conditionExpression("v = :o")
+                        .expressionAttributeValues(Map.of(":n", s("new"), ":o", s("other")))
+                        .returnValuesOnConditionCheckFailure(
+                                software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure.ALL_OLD)));
+        assertEquals(endpoint.isDynalite() ? Map.of() : Map.of("pk", s("c"), "sk", s("1"), "v", s("stored")),
+                failed.hasItem() ? failed.item() : Map.of());
+    }
+
+    @Test
+    void aProjectedNameEndingInAnIndexIsReadAsAListElementOnlyByMoto() {
+        // A placeholder names an attribute as it is: "x y[0]" is one top-level attribute, not the
+        // first element of a list "x y". moto substitutes the name, then reads it as a path.
+        dynamo.putItem(r -> r.tableName(table).item(Map.of("pk", s("n"), "sk", s("1"), "x y[0]", s("spot"),
+                "a.b", s("dotted"))));
+        Map<String, AttributeValue> item = dynamo.getItem(r -> r.tableName(table)
+                .key(Map.of("pk", s("n"), "sk", s("1"))).projectionExpression("#a, #b")
+                .expressionAttributeNames(Map.of("#a", "x y[0]", "#b", "a.b"))).item();
+        assertEquals(s("dotted"), item.get("a.b"));
+        assertEquals(endpoint.isMoto() ? null : s("spot"), item.get("x y[0]"), item.toString());
+    }
+
     /** A table with a global secondary index on the string attributes gpk and gsk. */
     private String createIndexedTable() {
         String name = TestTables.NAME_PREFIX + "indexed-" + java.util.UUID.randomUUID();

@@ -77,6 +77,11 @@ public class FaultyClient implements DynamoDbClient {
     return writes.get();
   }
 
+  /** The Scan requests made (a verify's included). */
+  public long scans() {
+    return scans.get();
+  }
+
   public boolean killed() {
     return dead;
   }

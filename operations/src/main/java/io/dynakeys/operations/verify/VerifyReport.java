@@ -16,10 +16,12 @@ import java.util.TreeSet;
  * What {@code dynakeys verify} found: per entity the items and the findings of each kind, the
  * live table's differences from the layouts, and a sample of offending keys.
  *
- * <p>The sample keeps, for each entity and kind, the {@code samples} offending items with the
- * smallest keys (partition key, then sort key), not the first ones met: a parallel scan meets
- * items in no fixed order, and the smallest keys are the same whatever the order, the number of
- * segments or machines, and however the parts are {@link #merge merged}.
+ * <p>The sample keeps, for each entity and kind, the {@code samples} findings with the smallest
+ * keys (partition key, then sort key, then attribute), not the first ones met: a parallel scan
+ * meets items in no fixed order, and the smallest keys are the same whatever the order, the number
+ * of segments or machines, and however the parts are {@link #merge merged}. It counts findings, not
+ * items: an item of an old width has a {@code WIDTH} finding in its sort key and one in each index
+ * key, and takes as many places.
  *
  * <p>A report is filled by one thread; merge the reports of several.
  */
@@ -73,13 +75,13 @@ public final class VerifyReport {
   /**
    * An empty report.
    *
-   * @param samplesPerKind how many offending items to keep per entity and kind
+   * @param samplesPerKind how many findings to keep per entity and kind
    */
   public VerifyReport(int samplesPerKind) {
     this.samplesPerKind = samplesPerKind;
   }
 
-  /** How many offending items the report keeps per entity and kind. */
+  /** How many findings the report keeps per entity and kind. */
   public int samplesPerKind() {
     return samplesPerKind;
   }
@@ -197,7 +199,7 @@ public final class VerifyReport {
     return tableFindings;
   }
 
-  /** The sample of offending items: per entity and kind, those with the smallest keys. */
+  /** The sample of findings: per entity and kind, those with the smallest keys. */
   public List<Sample> samples() {
     List<Sample> out = new ArrayList<>();
     samples.values().forEach(out::addAll);
@@ -289,7 +291,7 @@ public final class VerifyReport {
    * The counts and samples of a tree {@link #toJsonTree} wrote.
    *
    * @param json the tree
-   * @param samplesPerKind how many offending items to keep per entity and kind
+   * @param samplesPerKind how many findings to keep per entity and kind
    * @return the report
    */
   @SuppressWarnings("unchecked")

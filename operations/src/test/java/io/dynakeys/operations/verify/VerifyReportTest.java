@@ -2,6 +2,7 @@ package io.dynakeys.operations.verify;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -63,6 +64,21 @@ class VerifyReportTest {
       reports.forEach(merged::merge);
       assertEquals(expected, merged.toJson(), "seed " + SEED + ", round " + round);
     }
+  }
+
+  @Test
+  void theSampleKeepsKFindingsPerEntityAndKindSoAnItemWithTwoTakesTwo() {
+    VerifyReport report = new VerifyReport(3);
+    for (int i = 4; i >= 0; i--) {
+      // An item of the old width: its sort key's and its index key's finding are two of one kind.
+      report.add(new ItemCheck("Run", "SEASON#2026", String.format("%010d#p_%d", i, i), List.of(
+          new Finding(Finding.Kind.WIDTH, "sk", "score", "score has 10 digits, the layout declares 12", 12, 10),
+          new Finding(Finding.Kind.WIDTH, "byPlayer_sk", "score", "score has 10 digits, the layout declares 12", 12,
+              10))));
+    }
+    assertEquals(List.of("0000000000#p_0 byPlayer_sk", "0000000000#p_0 sk", "0000000001#p_1 byPlayer_sk"),
+        report.samples().stream().map(x -> x.sortKey() + " " + x.finding().attribute()).toList());
+    assertTrue(report.toText().contains("at most 3 per entity and kind"), report::toText);
   }
 
   @Test

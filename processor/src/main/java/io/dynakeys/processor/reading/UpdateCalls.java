@@ -72,6 +72,19 @@ public final class UpdateCalls {
   /** Every class name declared in the unit, at any depth: such a name may hide an import. */
   private final Set<String> declaredTypes = new HashSet<>();
 
+  /** The methods of {@code Update} that build or send its request, where a missing version is refused. */
+  public static final Set<String> SENDS = Set.of("run", "runAsync", "toRequest", "toTransactUpdate");
+
+  /**
+   * One request built from an update written in one expression from {@code Update.of(XKeys.tableSchema(), ...)}
+   * whose chain says no version ({@code expectVersion}, {@code anyVersion}).
+   *
+   * @param at the call's method select ({@code ....run}), where javac reports a call
+   * @param keysClass the qualified name of the keys class whose schema the update is of
+   * @param method the method, {@code run} for instance
+   */
+  public record Send(TreePath at, String keysClass, String method) {}
+
   private UpdateCalls(CompilationUnitTree unit, Set<String> keysClasses, Predicate<String> typeExists) {
     this.unit = unit;
     this.keysClasses = keysClasses;
@@ -121,6 +134,75 @@ public final class UpdateCalls {
       }
     }.scan(unit, null);
     return calls;
+  }
+
+  /**
+   * The requests of {@code unit} built from an update written whole in the same expression, from
+   * {@code Update.of(XKeys.tableSchema(), ...)} through {@code Update}'s own methods to
+   * {@link #SENDS}, of a keys class of {@code keysClasses}, that say no version. An update held in a
+   * variable or passed along is left out: another line may say its version.
+   */
+  public static List<Send> sendsWithoutVersion(CompilationUnitTree unit, Set<String> keysClasses,
+      Predicate<String> typeExists) {
+    UpdateCalls reader = new UpdateCalls(unit, keysClasses, typeExists);
+    List<Send> sends = new ArrayList<>();
+    new TreePathScanner<Void, Void>() {
+      @Override
+      public Void visitClass(ClassTree tree, Void unused) {
+        reader.declaredTypes.add(tree.getSimpleName().toString());
+        return super.visitClass(tree, unused);
+      }
+    }.scan(unit, null);
+    new TreePathScanner<Void, Void>() {
+      @Override
+      public Void visitMethodInvocation(MethodInvocationTree tree, Void unused) {
+        if (tree.getMethodSelect() instanceof MemberSelectTree method && SENDS.contains(method.getIdentifier().toString())) {
+          String keysClass = reader.unversionedRoot(method.getExpression());
+          if (keysClass != null) {
+            sends.add(new Send(new TreePath(getCurrentPath(), tree.getMethodSelect()), keysClass,
+                method.getIdentifier().toString()));
+          }
+        }
+        return super.visitMethodInvocation(tree, unused);
+      }
+    }.scan(unit, null);
+    return sends;
+  }
+
+  /**
+   * The keys class of the {@code Update.of(XKeys.tableSchema(), ...)} that {@code expression} is a
+   * chain of {@code Update}'s own methods from, when no call of the chain says a version; else null.
+   */
+  private String unversionedRoot(ExpressionTree expression) {
+    ExpressionTree e = expression;
+    while (true) {
+      if (e instanceof ParenthesizedTree parenthesized) {
+        e = parenthesized.getExpression();
+        continue;
+      }
+      if (!(e instanceof MethodInvocationTree invocation)
+          || !(invocation.getMethodSelect() instanceof MemberSelectTree method)) {
+        return null;
+      }
+      String name = method.getIdentifier().toString();
+      if (name.equals("expectVersion") || name.equals("anyVersion")) {
+        return null;
+      }
+      if (name.equals("of")) {
+        if (!isUpdateType(method.getExpression()) || invocation.getArguments().isEmpty()
+            || !(invocation.getArguments().get(0) instanceof MethodInvocationTree schema)
+            || !schema.getArguments().isEmpty()
+            || !(schema.getMethodSelect() instanceof MemberSelectTree schemaMethod)
+            || !schemaMethod.getIdentifier().contentEquals("tableSchema")) {
+          return null;
+        }
+        return type(schemaMethod.getExpression(), keysClasses::contains);
+      }
+      if (!CHAINED.contains(name)) {
+        return null;
+      }
+      e = method.getExpression();
+    }
   }
 
   private java.util.Optional<Call> read(TreePath select, MethodInvocationTree call) {

@@ -991,6 +991,16 @@ public final class Messages {
         + " implementing io.dynakeys.runtime.schema.LayoutMigration";
   }
 
+  /**
+   * An update of a versioned record written whole in one expression that says no version, where it
+   * builds its request (the run-time refusal, moved to the compilation).
+   */
+  public static String updateWithoutVersion(String record, String versionAttribute, String method) {
+    return "this update of " + record + " says no version, and " + method + "() would refuse it: " + record
+        + " is versioned by \"" + versionAttribute + "\"; say expectVersion(n) to update the item stored at version n,"
+        + " or anyVersion() to update whatever is stored (the version increments either way)";
+  }
+
   /** An update's {@code set} of one member of an index group (javac: "no suitable method found"). */
   public static String groupMemberSetAlone(String handle, String component, java.util.List<String> indexes,
       java.util.List<String> members, java.util.List<String> sets) {

@@ -13,16 +13,30 @@ import software.amazon.awssdk.enhanced.dynamodb.DynamoDbAsyncIndex;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbAsyncTable;
 import software.amazon.awssdk.enhanced.dynamodb.model.Page;
 import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 
-/** Reads pages of the shards of a plan through the asynchronous enhanced client. */
+/**
+ * Reads pages of the shards of a plan through the asynchronous enhanced client, or, for a plan whose
+ * requests dynakeys writes itself ({@link ReadPlan#lowLevel}), through its low-level client.
+ */
 final class AsyncShards<T> {
   private final ReadPlan<T> plan;
   private final DynamoDbAsyncTable<T> table;
   private final DynamoDbAsyncIndex<T> index;
+  /** The low-level client of a {@link ReadPlan#lowLevel} plan, else {@code null}. */
+  private final DynamoDbAsyncClient client;
 
   AsyncShards(ReadPlan<T> plan, DynamoDbAsyncTable<T> table) {
+    this(plan, table, null);
+  }
+
+  AsyncShards(ReadPlan<T> plan, DynamoDbAsyncTable<T> table, DynamoDbAsyncClient client) {
+    if (plan.lowLevel() != (client != null)) {
+      throw new IllegalArgumentException("a plan of low-level requests needs the low-level client, and only it");
+    }
     this.plan = plan;
     this.table = table;
+    this.client = client;
     this.index = plan.isScan() || plan.query().indexName() == null ? null : table.index(plan.query().indexName());
   }
 
@@ -62,21 +76,13 @@ final class AsyncShards<T> {
   }
 
   private CompletableFuture<Page<T>> fetch(Merge.Request request) {
-    FirstPage<T> first = new FirstPage<>();
+    CompletableFuture<Page<T>> sent;
     try {
-      SdkPublisher<Page<T>> pages;
-      if (plan.isScan()) {
-        pages = table.scan(plan.scanRequest(request.exclusiveStartKey(), request.limit(), request.consistentRead()));
-      } else {
-        QueryEnhancedRequest query = plan.request(request.shard(), request.exclusiveStartKey(),
-            request.limit(), request.consistentRead());
-        pages = index == null ? table.query(query) : index.query(query);
-      }
-      pages.subscribe(first);
+      sent = client != null ? lowLevelPage(request) : firstPage(request);
     } catch (RuntimeException e) {
-      first.future.completeExceptionally(e);
+      sent = CompletableFuture.failedFuture(e);
     }
-    return first.future.handle((page, failure) -> {
+    return sent.handle((page, failure) -> {
       if (failure != null) {
         Throwable cause = unwrap(failure);
         if (cause instanceof ItemMappingException mapping) {
@@ -86,6 +92,31 @@ final class AsyncShards<T> {
       }
       return page;
     });
+  }
+
+  /** The page of {@code request} through the enhanced client: the first of its publisher. */
+  private CompletableFuture<Page<T>> firstPage(Merge.Request request) {
+    FirstPage<T> first = new FirstPage<>();
+    SdkPublisher<Page<T>> pages;
+    if (plan.isScan()) {
+      pages = table.scan(plan.scanRequest(request.exclusiveStartKey(), request.limit(), request.consistentRead()));
+    } else {
+      QueryEnhancedRequest query = plan.request(request.shard(), request.exclusiveStartKey(),
+          request.limit(), request.consistentRead());
+      pages = index == null ? table.query(query) : index.query(query);
+    }
+    pages.subscribe(first);
+    return first.future;
+  }
+
+  /** The page of {@code request} through the low-level client, its items mapped by the plan. */
+  private CompletableFuture<Page<T>> lowLevelPage(Merge.Request request) {
+    if (plan.isScan()) {
+      return client.scan(plan.lowLevelScanRequest(request.exclusiveStartKey(), request.limit(), request.consistentRead()))
+          .thenApply(r -> plan.page(r.items(), r.lastEvaluatedKey()));
+    }
+    return client.query(plan.lowLevelRequest(request.shard(), request.exclusiveStartKey(), request.limit(),
+        request.consistentRead())).thenApply(r -> plan.page(r.items(), r.lastEvaluatedKey()));
   }
 
   static Throwable unwrap(Throwable failure) {

@@ -87,19 +87,36 @@ public final class Projection<R> {
   }
 
   /**
-   * Refuses a projection whose expression would be over DynamoDB's 4 KB. The enhanced client
-   * writes one placeholder per attribute, {@code #AMZN_MAPPED_} and the attribute name (a few
-   * punctuation characters replaced by {@code _}; counted here in UTF-8 bytes of the name, so the
-   * length is exact or over), joined by commas.
+   * The {@code ProjectionExpression} of {@code attributes}: a placeholder of dynakeys' own per
+   * attribute ({@code #dynakeysP0,#dynakeysP1}), each added to {@code names}. The stored names never
+   * become expression text, so a name that reads as a document path ({@code x y[0]}, {@code a.b})
+   * is fetched as the attribute it is. The enhanced client's {@code attributesToProject} would write
+   * {@code #AMZN_MAPPED_} and the name, which such a name makes an invalid placeholder (refused by
+   * DynamoDB and dynalite, read as no value by moto), and which maps {@code a.b} and {@code a-b}
+   * to one placeholder. No other placeholder of a read has this form: a filter's are {@code #aN},
+   * {@code ownItems()}'s {@code #dynakeysPk} and {@code #dynakeysSk}, the key condition's the
+   * enhanced client's {@code #AMZN_MAPPED_*}.
+   */
+  static String expression(List<String> attributes, java.util.Map<String, String> names) {
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < attributes.size(); i++) {
+      String placeholder = "#dynakeysP" + i;
+      if (names.putIfAbsent(placeholder, attributes.get(i)) != null) {
+        throw new IllegalStateException("the placeholder " + placeholder + " of a projection is taken: " + names);
+      }
+      out.append(i == 0 ? "" : ",").append(placeholder);
+    }
+    return out.toString();
+  }
+
+  /**
+   * Refuses a projection whose expression would be over DynamoDB's 4 KB: the expression
+   * {@link #expression} writes, one placeholder per attribute joined by commas.
    *
    * @throws IllegalArgumentException naming the size and the limit
    */
   static void checkLength(List<String> attributes, String record) {
-    long bytes = 0;
-    for (String a : attributes) {
-      bytes += "#AMZN_MAPPED_".length() + io.dynakeys.codecs.internal.Utf8.length(a) + 1;
-    }
-    bytes = Math.max(0, bytes - 1);
+    long bytes = expression(attributes, new java.util.HashMap<>()).length(); // ASCII: bytes
     if (bytes > MAX_EXPRESSION_BYTES) {
       throw new IllegalArgumentException("the projection expression of " + record + " is " + bytes
           + " bytes, over DynamoDB's limit of 4 KB (" + MAX_EXPRESSION_BYTES + " bytes) for one"

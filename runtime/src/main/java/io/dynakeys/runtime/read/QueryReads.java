@@ -1,5 +1,6 @@
 package io.dynakeys.runtime.read;
 
+import io.dynakeys.runtime.internal.Tables;
 import io.dynakeys.runtime.internal.read.KeyQuery;
 import io.dynakeys.runtime.read.QueryStage;
 import io.dynakeys.runtime.internal.schema.CollectionSchema;
@@ -183,7 +184,8 @@ final class QueryReads {
     TableSchema<?> items = itemSchema(select, table.tableSchema(), options);
     ReadPlan plan = plan(select, table.tableName(), table.tableSchema(), options, items);
     DynamoDbTable read = items == table.tableSchema() ? table : ReportingTables.of(table, items, describe(select, options));
-    return new MergedItems<>(new Merge<>(plan, options), new SyncShards<>(plan, read, options));
+    return new MergedItems<>(new Merge<>(plan, options), new SyncShards<>(plan, read, options,
+        plan.lowLevel() ? Tables.lowLevel(table, describe(select, options)) : null));
   }
 
   /**
@@ -198,7 +200,8 @@ final class QueryReads {
     TableSchema<?> items = itemSchema(select, table.tableSchema(), options);
     ReadPlan plan = plan(select, table.tableName(), table.tableSchema(), options, items);
     DynamoDbAsyncTable read = items == table.tableSchema() ? table : ReportingTables.of(table, items, describe(select, options));
-    return new MergedPublisher<>(new Merge<>(plan, options), new AsyncShards<>(plan, read));
+    return new MergedPublisher<>(new Merge<>(plan, options), new AsyncShards<>(plan, read,
+        plan.lowLevel() ? Tables.lowLevel(table, describe(select, options)) : null));
   }
 
   /** What needs the enhanced client's own table (its low-level client), for the refusal of another. */

@@ -18,10 +18,13 @@ import java.util.Set;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.enhanced.dynamodb.TableMetadata;
 import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
+import software.amazon.awssdk.enhanced.dynamodb.model.Page;
 import software.amazon.awssdk.enhanced.dynamodb.model.QueryConditional;
 import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
 import software.amazon.awssdk.enhanced.dynamodb.model.ScanEnhancedRequest;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 
 /**
  * What a read of one query on one table needs, computed once: the condition of each shard, the key
@@ -40,6 +43,9 @@ final class ReadPlan<T> {
   private final Expression filter;
   /** The attributes every request asks for, or {@code null} for whole items. */
   private final List<String> projection;
+  /** The projection as requests write it ({@code #dynakeysP0,...}), or {@code null}; its names. */
+  private final String projectionExpression;
+  private final Map<String, String> projectionNames;
   private final TableSchema<T> schema;
   private final boolean descending;
   private final String sortAttribute;
@@ -57,6 +63,9 @@ final class ReadPlan<T> {
     this.positionAttributes = positionAttributes;
     this.filter = filter;
     this.projection = projection;
+    Map<String, String> names = new HashMap<>();
+    this.projectionExpression = projection == null ? null : Projection.expression(projection, names);
+    this.projectionNames = Map.copyOf(names);
     this.identity = identity(query, tableName, descending, sortAttribute, positionAttributes, filter, projection);
     this.conditionals = new QueryConditional[query == null ? 1 : query.partitionValues().size()];
     for (int i = 0; query != null && i < conditionals.length; i++) {
@@ -301,9 +310,6 @@ final class ReadPlan<T> {
     if (filter != null) {
       request.filterExpression(filter);
     }
-    if (projection != null) {
-      request.attributesToProject(projection);
-    }
     return request.build();
   }
 
@@ -322,10 +328,124 @@ final class ReadPlan<T> {
     if (filter != null) {
       request.filterExpression(filter);
     }
+    return request.build();
+  }
+
+  /**
+   * Whether the requests go to the low-level client, with their names written here: a projection's
+   * do ({@link Projection#expression}), since the enhanced client offers no way to write a
+   * projection's placeholders but its own. Other reads go through the enhanced client.
+   */
+  boolean lowLevel() {
+    return projection != null;
+  }
+
+  /**
+   * The low-level request of one page of {@code shard}: the enhanced client's key condition (the
+   * same text and placeholders as {@link #request}), the filter, and the projection.
+   */
+  QueryRequest lowLevelRequest(int shard, Map<String, AttributeValue> exclusiveStartKey, int limit,
+      boolean consistentRead) {
+    // The enhanced client names the table's own key by the primary index's name.
+    Expression key = conditionals[shard].expression(schema,
+        query.indexName() == null ? TableMetadata.primaryIndexName() : query.indexName());
+    Map<String, String> names = new HashMap<>();
+    Map<String, AttributeValue> values = new HashMap<>();
+    add(key, names, values);
+    QueryRequest.Builder request = QueryRequest.builder().tableName(tableName).indexName(query.indexName())
+        .keyConditionExpression(key.expression())
+        .scanIndexForward(!descending);
+    if (filter != null) {
+      add(filter, names, values);
+      request.filterExpression(filter.expression());
+    }
     if (projection != null) {
-      request.attributesToProject(projection);
+      request.projectionExpression(projectionExpression);
+      join(names, projectionNames);
+    }
+    request.expressionAttributeNames(names);
+    if (!values.isEmpty()) {
+      request.expressionAttributeValues(values);
+    }
+    if (exclusiveStartKey != null) {
+      request.exclusiveStartKey(exclusiveStartKey);
+    }
+    if (limit > 0) {
+      request.limit(limit);
+    }
+    if (consistentRead) {
+      request.consistentRead(true);
     }
     return request.build();
+  }
+
+  /** The low-level request of one page of a scan: the filter and the projection. */
+  ScanRequest lowLevelScanRequest(Map<String, AttributeValue> exclusiveStartKey, int limit, boolean consistentRead) {
+    Map<String, String> names = new HashMap<>();
+    Map<String, AttributeValue> values = new HashMap<>();
+    ScanRequest.Builder request = ScanRequest.builder().tableName(tableName);
+    if (filter != null) {
+      add(filter, names, values);
+      request.filterExpression(filter.expression());
+    }
+    if (projection != null) {
+      request.projectionExpression(projectionExpression);
+      join(names, projectionNames);
+    }
+    if (!names.isEmpty()) {
+      request.expressionAttributeNames(names);
+    }
+    if (!values.isEmpty()) {
+      request.expressionAttributeValues(values);
+    }
+    if (exclusiveStartKey != null) {
+      request.exclusiveStartKey(exclusiveStartKey);
+    }
+    if (limit > 0) {
+      request.limit(limit);
+    }
+    if (consistentRead) {
+      request.consistentRead(true);
+    }
+    return request.build();
+  }
+
+  /**
+   * The page of a low-level response: its items mapped by the schema, as the enhanced client maps
+   * them, and its {@code LastEvaluatedKey} ({@code null} when there is none, as the enhanced
+   * client gives it).
+   */
+  Page<T> page(List<Map<String, AttributeValue>> items, Map<String, AttributeValue> lastEvaluatedKey) {
+    List<T> mapped = new ArrayList<>(items.size());
+    for (Map<String, AttributeValue> item : items) {
+      mapped.add(schema.mapToItem(item));
+    }
+    return Page.create(mapped, lastEvaluatedKey == null || lastEvaluatedKey.isEmpty() ? null : lastEvaluatedKey);
+  }
+
+  private static void add(Expression expression, Map<String, String> names, Map<String, AttributeValue> values) {
+    if (expression.expressionNames() != null) {
+      join(names, expression.expressionNames());
+    }
+    if (expression.expressionValues() != null) {
+      expression.expressionValues().forEach((placeholder, value) -> {
+        AttributeValue old = values.putIfAbsent(placeholder, value);
+        if (old != null && !old.equals(value)) {
+          throw new IllegalStateException("the placeholder " + placeholder + " stands for two values: " + old
+              + " and " + value);
+        }
+      });
+    }
+  }
+
+  private static void join(Map<String, String> names, Map<String, String> more) {
+    more.forEach((placeholder, attribute) -> {
+      String old = names.putIfAbsent(placeholder, attribute);
+      if (old != null && !old.equals(attribute)) {
+        throw new IllegalStateException("the placeholder " + placeholder + " stands for two attributes: " + old
+            + " and " + attribute);
+      }
+    });
   }
 
   /** The ExclusiveStartKey of {@code shard} at a position of {@link #positionAttributes()} values. */

@@ -10,17 +10,33 @@ import software.amazon.awssdk.enhanced.dynamodb.DynamoDbIndex;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
 import software.amazon.awssdk.enhanced.dynamodb.model.Page;
 import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
-/** Reads pages of the shards of a plan through the synchronous enhanced client. */
+/**
+ * Reads pages of the shards of a plan through the synchronous enhanced client, or, for a plan whose
+ * requests dynakeys writes itself ({@link ReadPlan#lowLevel}), through its low-level client.
+ */
 final class SyncShards<T> {
   private final ReadPlan<T> plan;
   private final DynamoDbTable<T> table;
   private final DynamoDbIndex<T> index;
   private final ReadOptions options;
+  /** The low-level client of a {@link ReadPlan#lowLevel} plan, else {@code null}. */
+  private final DynamoDbClient client;
 
   SyncShards(ReadPlan<T> plan, DynamoDbTable<T> table, ReadOptions options) {
+    this(plan, table, options, null);
+  }
+
+  SyncShards(ReadPlan<T> plan, DynamoDbTable<T> table, ReadOptions options, DynamoDbClient client) {
+    if (plan.lowLevel() != (client != null)) {
+      throw new IllegalArgumentException("a plan of low-level requests needs the low-level client, and only it");
+    }
     this.plan = plan;
     this.table = table;
+    this.client = client;
     // An index query must run on the index: on the table its key condition matches nothing.
     this.index = plan.isScan() || plan.query().indexName() == null ? null : table.index(plan.query().indexName());
     this.options = options;
@@ -41,6 +57,16 @@ final class SyncShards<T> {
 
   private Page<T> fetch(Merge.Request request) {
     try {
+      if (client != null) {
+        if (plan.isScan()) {
+          ScanResponse r = client.scan(plan.lowLevelScanRequest(request.exclusiveStartKey(), request.limit(),
+              request.consistentRead()));
+          return plan.page(r.items(), r.lastEvaluatedKey());
+        }
+        QueryResponse r = client.query(plan.lowLevelRequest(request.shard(), request.exclusiveStartKey(),
+            request.limit(), request.consistentRead()));
+        return plan.page(r.items(), r.lastEvaluatedKey());
+      }
       Iterator<Page<T>> pages;
       if (plan.isScan()) {
         pages = table.scan(plan.scanRequest(request.exclusiveStartKey(), request.limit(), request.consistentRead()))

@@ -18,6 +18,8 @@ import java.util.concurrent.CompletableFuture;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedAsyncClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbAsyncTable;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
 import software.amazon.awssdk.enhanced.dynamodb.MappedTableResource;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
@@ -271,6 +273,39 @@ public final class TransactWrite {
   }
 
   /**
+   * As {@link #update(MappedTableResource, Update)}, for a table typed {@code Object} (an item
+   * collection's whose members share no interface, a table of several records): with such a table,
+   * an {@code Update} is also an {@code Object}, and {@link #update(MappedTableResource, Object)}
+   * would apply as well, which javac refuses as ambiguous. This overload is more specific than both,
+   * so the call compiles and adds the typed update. (A variable typed
+   * {@code MappedTableResource<Object>} itself is still ambiguous: declare it as the table it is.)
+   *
+   * @param table the table, typed {@code Object}
+   * @param update the update, of a record {@code table} maps
+   * @param <R> the record
+   * @return this transaction
+   * @throws IllegalStateException as {@link #update(MappedTableResource, Update)}
+   * @throws IllegalArgumentException as {@link #update(MappedTableResource, Update)}
+   */
+  public <R> TransactWrite update(DynamoDbTable<Object> table, Update<R> update) {
+    return update((MappedTableResource<? super R>) table, update);
+  }
+
+  /**
+   * As {@link #update(DynamoDbTable, Update)}, for an asynchronous table typed {@code Object}.
+   *
+   * @param table the table, typed {@code Object}
+   * @param update the update, of a record {@code table} maps
+   * @param <R> the record
+   * @return this transaction
+   * @throws IllegalStateException as {@link #update(MappedTableResource, Update)}
+   * @throws IllegalArgumentException as {@link #update(MappedTableResource, Update)}
+   */
+  public <R> TransactWrite update(DynamoDbAsyncTable<Object> table, Update<R> update) {
+    return update((MappedTableResource<? super R>) table, update);
+  }
+
+  /**
    * Adds a put of {@code item} that happens only if the typed {@code condition} holds on the item
    * stored under its key (an absent item has no attributes: {@code notExists} holds, comparisons do
    * not); the condition is converted by the table's generated schema, as {@code Writes.put} does.
@@ -315,6 +350,33 @@ public final class TransactWrite {
   public TransactWrite delete(MappedTableResource<?> table, Key key) {
     refuseGuarded("delete by key", table, null, "delete(table, item), which removes the item's guards");
     return delete(table, key, null, ReturnValuesOnConditionCheckFailure.NONE, false);
+  }
+
+  /**
+   * As {@link #delete(MappedTableResource, Key)}, for a table typed {@code Object}: with such a
+   * table, a {@code Key} is also an {@code Object}, and {@link #delete(MappedTableResource, Object)}
+   * would apply as well, which javac refuses as ambiguous. This overload is more specific than both,
+   * so the call compiles and deletes by key.
+   *
+   * @param table the table, typed {@code Object}
+   * @param key the primary key
+   * @return this transaction
+   * @throws IllegalArgumentException as {@link #delete(MappedTableResource, Key)}
+   */
+  public TransactWrite delete(DynamoDbTable<Object> table, Key key) {
+    return delete((MappedTableResource<?>) table, key);
+  }
+
+  /**
+   * As {@link #delete(DynamoDbTable, Key)}, for an asynchronous table typed {@code Object}.
+   *
+   * @param table the table, typed {@code Object}
+   * @param key the primary key
+   * @return this transaction
+   * @throws IllegalArgumentException as {@link #delete(MappedTableResource, Key)}
+   */
+  public TransactWrite delete(DynamoDbAsyncTable<Object> table, Key key) {
+    return delete((MappedTableResource<?>) table, key);
   }
 
   /**

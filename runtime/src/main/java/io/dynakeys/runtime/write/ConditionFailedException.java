@@ -55,7 +55,8 @@ public final class ConditionFailedException extends RuntimeException {
 
   /**
    * The stored item as a record, read by the write's schema with its keys verified; empty when none
-   * was returned (not asked for, or no item exists).
+   * was returned (not asked for, no item exists, or a server that ignores
+   * {@code ReturnValuesOnConditionCheckFailure}, as dynalite 4.0.0 does).
    *
    * @throws IllegalArgumentException when {@code type} is not the write's record
    */

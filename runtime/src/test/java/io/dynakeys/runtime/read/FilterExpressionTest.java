@@ -67,16 +67,17 @@ class FilterExpressionTest {
     assertTrue(e.getMessage().contains("the filter expression of Row is") && e.getMessage().contains("4 KB (4096 bytes)")
         && e.getMessage().contains("simplify the filter"), e.getMessage());
     List<String> attributes = new ArrayList<>();
-    for (int i = 0; i < 200; i++) {
+    for (int i = 0; i < 400; i++) {
       attributes.add("attribute" + i);
     }
-    Projection.checkLength(attributes.subList(0, 100), "Row"); // about 2.3 KB: fine
+    Projection.checkLength(attributes.subList(0, 100), "Row"); // about 1.2 KB: fine
     IllegalArgumentException p = assertThrows(IllegalArgumentException.class, () -> Projection.checkLength(attributes, "Row"));
     assertTrue(p.getMessage().contains("the projection expression of Row is") && p.getMessage().contains("4096"), p.getMessage());
-    // Exactly 4096 bytes passes, one more does not: "#AMZN_MAPPED_" (13) + name.
-    String name = "x".repeat(4096 - 13);
-    Projection.checkLength(List.of(name), "Row");
-    assertThrows(IllegalArgumentException.class, () -> Projection.checkLength(List.of(name + "y"), "Row"));
+    // The expression holds placeholders, not names: a name of 4 KB fits.
+    // 300 attributes make 4,089 bytes (#dynakeysP0 to #dynakeysP299 and commas), 301 make 4,103.
+    Projection.checkLength(List.of("x".repeat(4096)), "Row");
+    Projection.checkLength(attributes.subList(0, 300), "Row");
+    assertThrows(IllegalArgumentException.class, () -> Projection.checkLength(attributes.subList(0, 301), "Row"));
   }
 
   @Test

@@ -34,7 +34,9 @@ public final class ScanOptions {
   Path checkpoint;
 
   @Option(names = "--samples", paramLabel = "K", defaultValue = "10",
-      description = "Offending items shown per entity and kind; default ${DEFAULT-VALUE}")
+      description = "Findings shown per entity and kind, smallest keys first (an item with one kind of finding in two"
+          + " attributes, its sort key and an index key, takes two); migrate also shows K items per outcome; default"
+          + " ${DEFAULT-VALUE}")
   int samples;
 
   @Option(names = "--no-progress", description = "Print no progress line")

@@ -20,7 +20,7 @@ import java.nio.file.Path;
  * @param pageSize the {@code Limit} of each Scan request: the granularity of checkpoints
  * @param readRate a cap on reads, or {@code null}
  * @param writeRate a cap on writes, or {@code null}
- * @param samples how many offending items to keep per entity and kind
+ * @param samples how many findings to keep per entity and kind (and a migration's items per outcome)
  * @param checkpoint the checkpoint file, or {@code null} for none
  * @param progress where the progress line goes, or {@code null} for nowhere
  */
@@ -84,7 +84,7 @@ public record ScanSettings(int totalSegments, int fromSegment, int toSegment, in
         checkpoint, progress);
   }
 
-  /** Keeps {@code n} offending items per entity and kind. */
+  /** Keeps {@code n} findings per entity and kind (and a migration's {@code n} items per outcome). */
   public ScanSettings samples(int n) {
     return new ScanSettings(totalSegments, fromSegment, toSegment, threads, pageSize, readRate, writeRate, n,
         checkpoint, progress);

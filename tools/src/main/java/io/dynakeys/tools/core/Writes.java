@@ -31,6 +31,7 @@ public final class Writes {
   private final RateLimiter limiter;
   private final boolean capacity;
   private final AtomicLong count = new AtomicLong();
+  private final AtomicLong refused = new AtomicLong();
   private final Progress progress;
   private final boolean transactionsWanted;
   /** Whether the server runs transactions: {@code null} until probed. */
@@ -64,8 +65,21 @@ public final class Writes {
     this.transactionsWanted = transactions;
   }
 
+  /**
+   * The write requests the server carried out: puts and deletes whose condition held (a
+   * transaction counts its two writes).
+   */
   public long count() {
     return count.get();
+  }
+
+  /**
+   * The conditional writes the server refused, which wrote nothing: a put whose key was taken, a
+   * delete of an item that changed, a cancelled transaction (its two writes). DynamoDB charges
+   * them all the same, so they are counted apart from {@link #count()}, not left out.
+   */
+  public long refused() {
+    return refused.get();
   }
 
   /**
@@ -123,10 +137,10 @@ public final class Writes {
           .expressionAttributeValues(condition.values().isEmpty() ? null : condition.values())
           .returnValues(ReturnValue.ALL_OLD)
           .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
-      after(response.consumedCapacity());
+      after(response.consumedCapacity(), true);
       return response.hasAttributes() ? response.attributes() : Map.of();
     } catch (ConditionalCheckFailedException e) {
-      after(null);
+      after(null, false);
       return null;
     }
   }
@@ -151,10 +165,10 @@ public final class Writes {
           .expressionAttributeValues(condition.values().isEmpty() ? null : condition.values())
           .returnValues(ReturnValue.ALL_OLD)
           .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
-      after(response.consumedCapacity());
+      after(response.consumedCapacity(), true);
       return response.hasAttributes() ? response.attributes() : Map.of();
     } catch (ConditionalCheckFailedException e) {
-      after(null);
+      after(null, false);
       return null;
     }
   }
@@ -245,10 +259,10 @@ public final class Writes {
             }
           }
         }
-        counted(2, reported ? units : 2);
+        counted(2, true, reported ? units : 2);
         return Transacted.DONE;
       } catch (TransactionCanceledException e) {
-        counted(2, 2);
+        counted(2, false, 2);
         List<String> codes = e.hasCancellationReasons()
             ? e.cancellationReasons().stream().map(r -> String.valueOf(r.code())).toList() : List.of();
         if (codes.size() == 2 && "ConditionalCheckFailed".equals(codes.get(1))) {
@@ -265,9 +279,13 @@ public final class Writes {
     }
   }
 
-  private void counted(int requests, double units) {
-    count.addAndGet(requests);
-    progress.writes(requests);
+  private void counted(int requests, boolean wrote, double units) {
+    if (wrote) {
+      count.addAndGet(requests);
+      progress.writes(requests);
+    } else {
+      refused.addAndGet(requests);
+    }
     if (limiter != null && capacity) {
       limiter.charge(units - 2);
     }
@@ -290,9 +308,13 @@ public final class Writes {
     }
   }
 
-  private void after(ConsumedCapacity used) {
-    count.incrementAndGet();
-    progress.writes(1);
+  private void after(ConsumedCapacity used, boolean wrote) {
+    if (wrote) {
+      count.incrementAndGet();
+      progress.writes(1);
+    } else {
+      refused.incrementAndGet();
+    }
     if (limiter != null && capacity) {
       // A failed condition still costs a write unit: the one reserved.
       double units = used != null && used.capacityUnits() != null ? used.capacityUnits() : 1.0;

@@ -149,7 +149,7 @@ public final class IndexSwitch {
    * @param defects the findings on the native index's key attributes: each one an item the index
    *     would not hold, which stop the switch
    * @param notIndexed the items a sparse native index leaves out by design
-   * @param samples some offending items, smallest keys first
+   * @param samples some findings, smallest keys first ({@code --samples} per entity and kind)
    * @param steps the steps, in order, with their costs
    * @param removed the items whose synthetic attributes the clean-up removed
    * @param changed the items the clean-up left because another writer changed them on each of its

@@ -259,8 +259,12 @@ public final class Migrator {
     Checkpoint checkpoint = Checkpoint.open(options.dryRun() ? null : settings.checkpoint(), "migrate", table, job,
         settings.totalSegments());
     TableDescription description = client.describeTable(r -> r.tableName(table)).table();
+    // What the checkpoint held when this run started: the report tells this run's work from the job's.
+    boolean finishedBefore = checkpoint.resumed() && checkpoint.finished(settings.fromSegment(), settings.toSegment());
+    Tally earlier = new Tally(0);
     Map<Integer, Tally> parts;
     long writes;
+    long refused;
     String writePath;
     ExecutorService pool = options.writers() == 1 ? null : Executors.newFixedThreadPool(options.writers(), r -> {
       Thread t = new Thread(r, "dynakeys-migrate");
@@ -276,7 +280,12 @@ public final class Migrator {
       parts = scan.run(new SegmentedScan.Handler<>() {
         @Override
         public Tally start(int segment, Object saved) {
-          return saved == null ? new Tally(settings.samples()) : Tally.fromJson(saved, settings.samples());
+          if (saved == null) {
+            return new Tally(settings.samples());
+          }
+          Tally restored = Tally.fromJson(saved, settings.samples());
+          earlier.merge(restored);
+          return restored;
         }
 
         @Override
@@ -315,6 +324,7 @@ public final class Migrator {
         }
       });
       writes = w.count();
+      refused = w.refused();
       writePath = w.writePath();
     } finally {
       Workers.stop(pool);
@@ -330,8 +340,10 @@ public final class Migrator {
     }
     String title = from.keysClass().getSimpleName() + " -> " + to.keysClass().getSimpleName() + " by "
         + migration.getClass().getSimpleName();
-    return new MigrationReport("migrate", table, job, title, options.dryRun(), tally, writes,
+    MigrationReport report = new MigrationReport("migrate", table, job, title, options.dryRun(), tally, writes, refused,
         (System.nanoTime() - start) / 1_000_000, verify, List.of()).writePath(writePath);
+    return options.dryRun() || settings.checkpoint() == null ? report : report.checkpoint(earlier.counts(),
+        finishedBefore);
   }
 
   /** The migration of one item; shared by the segments' threads, stateless. */

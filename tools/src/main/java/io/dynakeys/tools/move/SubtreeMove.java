@@ -208,6 +208,9 @@ public final class SubtreeMove {
     List<String> problems = new ArrayList<>();
     Tally tally = checkpoint.extra("tally") == null ? new Tally(options.samples())
         : Tally.fromJson(checkpoint.extra("tally"), options.samples());
+    // What the checkpoint held when this run started: the report tells this run's work from the job's.
+    Map<Outcome, Long> earlier = tally.counts();
+    boolean finishedBefore = "done".equals(checkpoint.extra("phase"));
     ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, options.threads()), r -> {
       Thread t = new Thread(r, "dynakeys-move");
       t.setDaemon(true);
@@ -223,12 +226,12 @@ public final class SubtreeMove {
         if (taken != null) {
           problems.add("the target " + subtree.text(to) + " exists: " + taken.get(schema.partitionKeyAttribute()).s()
               + " " + taken.get(schema.sortKeyAttribute()).s() + " is at or under it; nothing was moved");
-          return new MigrationReport("move", table, job, title, options.dryRun(), tally, 0,
+          return new MigrationReport("move", table, job, title, options.dryRun(), tally, 0, 0,
               (System.nanoTime() - start) / 1_000_000, null, problems);
         }
         if (options.dryRun()) {
           mover.dryRun(partitionKeys, tally);
-          return new MigrationReport("move", table, job, title, true, tally, 0,
+          return new MigrationReport("move", table, job, title, true, tally, 0, 0,
               (System.nanoTime() - start) / 1_000_000,
               null, problems);
         }
@@ -253,9 +256,9 @@ public final class SubtreeMove {
       }
       writes = w.count();
       VerifyReport verify = mover.check(partitionKeys, problems);
-      return new MigrationReport("move", table, job, title, false, tally, writes,
+      return new MigrationReport("move", table, job, title, false, tally, writes, w.refused(),
           (System.nanoTime() - start) / 1_000_000,
-          verify, problems).writePath(w.writePath());
+          verify, problems).writePath(w.writePath()).checkpoint(earlier, finishedBefore);
     } finally {
       Workers.stop(pool);
     }

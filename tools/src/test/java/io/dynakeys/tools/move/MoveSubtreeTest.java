@@ -185,10 +185,20 @@ class MoveSubtreeTest {
     VerifyReport verify = Verifier.verify(client, table, List.of(entries), ScanSettings.defaults());
     assertTrue(verify.ok(), verify::toText);
 
-    // A finished move rerun from its checkpoint writes nothing; without it, it is refused.
+    // A finished move rerun from its checkpoint writes nothing, and its report says so: the job's
+    // tallies from the checkpoint, none of them this run's.
     FaultyClient counting = FaultyClient.counting(client);
-    assertTrue(SubtreeMove.move(counting, table, entries, pk, from, to, options).ok());
+    MigrationReport rerun = SubtreeMove.move(counting, table, entries, pk, from, to, options);
+    assertTrue(rerun.ok(), rerun::toText);
     assertEquals(0, counting.writes());
+    assertTrue(rerun.finishedBefore(), rerun::toText);
+    assertEquals(subtree.size(), rerun.count(Outcome.MIGRATED));
+    for (Outcome o : Outcome.values()) {
+      assertEquals(0, rerun.countThisRun(o), () -> o + " " + rerun.toText());
+    }
+    assertEquals(0, rerun.writes() + rerun.refusedWrites());
+    assertTrue(rerun.toText().contains("the checkpoint was finished when this run started"), rerun::toText);
+    // Another move to the same target, with another checkpoint, is refused: the target exists.
     MigrationReport again = SubtreeMove.move(counting, table, entries, pk, TreePath.folder("root", "docs"), to,
         SubtreeMove.Options.defaults().checkpoint(dir.resolve("docs.json")));
     assertFalse(again.ok());

@@ -26,6 +26,7 @@ import io.dynakeys.tools.fixtures.v1.RunV1Keys;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -229,6 +230,31 @@ class VerifyTableTest {
     assertEquals("score", width.get("component"));
     assertEquals(12L, width.get("declaredWidth"));
     assertEquals(10L, width.get("foundWidth"));
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void samplesKeepsKFindingsPerEntityAndKindNotKItems() {
+    Tables.Result result = Tables.cli(endpoint, "verify", "--table", table, "--schema", RunKeys.class.getName(),
+        "--schema", InvoiceLineKeys.class.getName(), "--segments", "8", "--samples", "3", "--json", "--no-progress");
+    assertEquals(1, result.exit(), result.err());
+    Map<String, Object> json = (Map<String, Object>) JsonTrees.parse(result.out());
+    List<List<String>> width = new ArrayList<>();
+    for (Object o : (List<Object>) json.get("samples")) {
+      Map<String, Object> s = (Map<String, Object>) o;
+      if (s.get("kind").equals("WIDTH")) {
+        width.add(List.of((String) s.get("pk"), (String) s.get("sk"), (String) s.get("attribute")));
+      }
+    }
+    // The three findings with the smallest keys (then attribute names): each old item has two, its sort
+    // key's and its index key's, so three findings are the smallest item's two and the next one's first.
+    List<List<String>> expected = planted.stream().filter(p -> p.startsWith("WIDTH "))
+        .map(p -> List.of(p.split(" ")).subList(1, 4))
+        .sorted(Comparator.comparing((List<String> f) -> f.get(0)).thenComparing(f -> f.get(1))
+            .thenComparing(f -> f.get(2)))
+        .limit(3).toList();
+    assertEquals(expected, width);
+    assertEquals(2, width.stream().map(f -> f.subList(0, 2)).distinct().count(), width::toString);
   }
 
   @Test
