@@ -121,7 +121,26 @@ public final class ExportRekey {
    */
   public static Result toFiles(SparkSession spark, Export export, String migration, String from, String to,
       boolean keepUnknown, String output) {
-    Layouts.RekeySpec spec = new Layouts.RekeySpec(migration, from, to, keepUnknown);
+    return toFiles(spark, export, new Layouts.RekeySpec(migration, from, to, keepUnknown), output);
+  }
+
+  /**
+   * Re-keys the items of a record's live older layout version in an export to its current version
+   * ({@code @LayoutVersion(value = version, live = ...)}), into a new export at {@code output}, as
+   * {@code dynakeys migrate --to-version} re-keys them in a table ({@code Rekey.toCurrentVersion}).
+   *
+   * @param keys the record's {@code Keys} class or record
+   * @param version the record's current version
+   * @param output a directory that does not exist yet (or is empty)
+   * @throws ConfigurationException when {@code output} holds files, the record does not load, is not at
+   *     {@code version} or has no live older version
+   */
+  public static Result toFilesAtVersion(SparkSession spark, Export export, String keys, int version,
+      boolean keepUnknown, String output) {
+    return toFiles(spark, export, Layouts.RekeySpec.toVersion(keys, version, keepUnknown), output);
+  }
+
+  private static Result toFiles(SparkSession spark, Export export, Layouts.RekeySpec spec, String output) {
     spec.rekey();
     Configuration hadoop = spark.sparkContext().hadoopConfiguration();
     String out = output.endsWith("/") ? output.substring(0, output.length() - 1) : output;
@@ -149,7 +168,20 @@ public final class ExportRekey {
    */
   public static Result toTable(SparkSession spark, Export export, String migration, String from, String to,
       boolean keepUnknown, LiveTable table) {
-    Layouts.RekeySpec spec = new Layouts.RekeySpec(migration, from, to, keepUnknown);
+    return toTable(spark, export, new Layouts.RekeySpec(migration, from, to, keepUnknown), table);
+  }
+
+  /**
+   * Re-keys, in place, the items of a record's live older layout version in the live table an export
+   * was taken of to its current version, from the export: what {@code dynakeys migrate --to-version}
+   * does, without scanning the table.
+   */
+  public static Result toTableAtVersion(SparkSession spark, Export export, String keys, int version,
+      boolean keepUnknown, LiveTable table) {
+    return toTable(spark, export, Layouts.RekeySpec.toVersion(keys, version, keepUnknown), table);
+  }
+
+  private static Result toTable(SparkSession spark, Export export, Layouts.RekeySpec spec, LiveTable table) {
     spec.rekey();
     byte[] conf = Export.serialize(spark.sparkContext().hadoopConfiguration());
     Export.Format format = export.format();

@@ -95,7 +95,7 @@ public final class ExportVerify {
    */
   public static Result run(SparkSession spark, Export export, Layouts layouts, int samples) {
     // Fail on the driver, with the operations' message, when a layout does not load.
-    List<String> names = ItemChecker.entityNames(layouts.load());
+    List<String> names = ItemChecker.reportedNames(layouts.load());
     byte[] conf = Export.serialize(spark.sparkContext().hadoopConfiguration());
     Export.Format format = export.format();
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());

@@ -64,15 +64,32 @@ public record Layouts(List<String> schemas) implements Serializable {
    * @param to the new layout's, or {@code null} for its second
    * @param keepUnknown whether attributes the old record does not declare are carried over
    */
-  record RekeySpec(String migration, String from, String to, boolean keepUnknown) implements Serializable {
+  record RekeySpec(String migration, String from, String to, boolean keepUnknown, int toVersion)
+      implements Serializable {
     private static final long serialVersionUID = 1L;
 
+    /** A re-key by a {@link Migration} class. */
+    RekeySpec(String migration, String from, String to, boolean keepUnknown) {
+      this(migration, from, to, keepUnknown, 0);
+    }
+
+    /**
+     * The re-key of a record's live older layout version to its current one, {@code toVersion}
+     * ({@link Rekey#toCurrentVersion}): {@code to} is the record's {@code Keys} class or record.
+     */
+    static RekeySpec toVersion(String to, int toVersion, boolean keepUnknown) {
+      return new RekeySpec(null, null, Objects.requireNonNull(to, "to"), keepUnknown, toVersion);
+    }
+
     Rekey rekey() {
-      return REKEYS.computeIfAbsent(List.of(migration, Objects.toString(from), Objects.toString(to),
-          Boolean.toString(keepUnknown)), k -> create());
+      return REKEYS.computeIfAbsent(List.of(Objects.toString(migration), Objects.toString(from), Objects.toString(to),
+          Boolean.toString(keepUnknown), Integer.toString(toVersion)), k -> create());
     }
 
     EntitySchema fromSchema() {
+      if (toVersion > 0) {
+        return toSchema();
+      }
       return from != null ? EntitySchema.load(from, loader()) : EntitySchema.of(typeArgument(0));
     }
 
@@ -81,6 +98,9 @@ public record Layouts(List<String> schemas) implements Serializable {
     }
 
     private Rekey create() {
+      if (toVersion > 0) {
+        return Rekey.toCurrentVersion(toSchema(), toVersion).keepUnknownAttributes(keepUnknown);
+      }
       return new Rekey(fromSchema(), toSchema(), instance()).keepUnknownAttributes(keepUnknown);
     }
 

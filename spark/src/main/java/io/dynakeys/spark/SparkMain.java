@@ -159,11 +159,20 @@ public final class SparkMain implements Callable<Integer> {
       if ((output == null) == (table.table == null)) {
         throw new ConfigurationException("--output or --table: give exactly one");
       }
+      migration.check(true);
       SparkSession s = spark();
       Export e = Export.open(export, s.sparkContext().hadoopConfiguration());
-      ExportRekey.Result r = output != null
-          ? ExportRekey.toFiles(s, e, migration.migration, migration.from, migration.to, !migration.drop, output)
-          : ExportRekey.toTable(s, e, migration.migration, migration.from, migration.to, !migration.drop, table.live());
+      ExportRekey.Result r;
+      if (migration.toVersion != null) {
+        r = output != null
+            ? ExportRekey.toFilesAtVersion(s, e, migration.to, migration.toVersion, !migration.drop, output)
+            : ExportRekey.toTableAtVersion(s, e, migration.to, migration.toVersion, !migration.drop, table.live());
+      } else {
+        r = output != null
+            ? ExportRekey.toFiles(s, e, migration.migration, migration.from, migration.to, !migration.drop, output)
+            : ExportRekey.toTable(s, e, migration.migration, migration.from, migration.to, !migration.drop,
+                table.live());
+      }
       PrintWriter out = spec.commandLine().getOut();
       out.println("export " + e.directory() + ": " + r.outcomes().values().stream().mapToLong(Long::longValue).sum()
           + " items");
@@ -222,6 +231,7 @@ public final class SparkMain implements Callable<Integer> {
       if (table.table == null) {
         throw new ConfigurationException("--table (the new table) is required");
       }
+      migration.check(false);
       SparkSession s = spark();
       ExportRekey.Result r = ExportCatchUp.apply(s, export, migration.migration, migration.from, migration.to,
           !migration.drop, table.live());
@@ -242,9 +252,13 @@ public final class SparkMain implements Callable<Integer> {
 
   /** The migration a re-key runs and a catch-up repeats, and the layouts it goes between. */
   static final class MigrationOptions {
-    @Option(names = "--migration", required = true,
+    @Option(names = "--migration",
         description = "the io.dynakeys.operations.Migration class (for catch-up: the one the re-key used)")
     String migration;
+
+    @Option(names = "--to-version", description = "rekey only: re-key the items of the live older layout version of"
+        + " the record --to names to its current version N, with no --migration")
+    Integer toVersion;
 
     @Option(names = "--from", description = "the old layout's Keys class (default: the migration's first type argument)")
     String from;
@@ -254,6 +268,21 @@ public final class SparkMain implements Callable<Integer> {
 
     @Option(names = "--drop-unknown-attributes", description = "drop attributes the old record does not declare")
     boolean drop;
+
+    /** Refuses a combination the job cannot run: --to-version (a re-key only) with --to and alone, else --migration. */
+    void check(boolean rekey) {
+      if (toVersion != null) {
+        if (!rekey) {
+          throw new ConfigurationException("--to-version: the catch-up takes --migration only");
+        }
+        if (migration != null || from != null || to == null) {
+          throw new ConfigurationException("--to-version takes --to (the record's Keys class), and neither"
+              + " --migration nor --from");
+        }
+      } else if (migration == null) {
+        throw new ConfigurationException("--migration is required (or --to-version with --to, for rekey)");
+      }
+    }
   }
 
   static final class TableOptions {

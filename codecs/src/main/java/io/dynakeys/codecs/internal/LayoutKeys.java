@@ -136,4 +136,36 @@ public final class LayoutKeys {
     reader.end();
     return Collections.unmodifiableMap(out);
   }
+
+  /**
+   * The components of the whole segments a prefix of a sort key of {@code key} holds, read as
+   * {@link #read} reads them: {@code text} is empty, the key's head ({@code RUN#}, or a constant
+   * key's bare prefix), the head and some components each followed by the delimiter
+   * ({@code RUN#0000001500#}, what an equality on the first components of a query selects), or a
+   * whole key.
+   *
+   * @return the components by name, in key order; empty when the prefix holds none
+   * @throws io.dynakeys.runtime.KeyFormatException when {@code text} is no such prefix
+   */
+  public static Map<String, Object> readPrefix(String record, EntityLayout.Key key, String text) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    if (text.isEmpty() || key.segments().isEmpty() && text.equals(key.prefix())) {
+      return Collections.unmodifiableMap(out);
+    }
+    KeyReader reader = KeyReader.sortKey(text, record, key.delimiter());
+    if (!key.head().isEmpty()) {
+      reader.literal(key.head());
+    }
+    List<EntityLayout.Segment> segments = key.segments();
+    for (int i = 0; i < segments.size() && reader.position() < text.length(); i++) {
+      EntityLayout.Segment segment = segments.get(i);
+      boolean last = i == segments.size() - 1;
+      out.put(segment.component(), segment.codec().decode(reader, last));
+      if (!last) {
+        reader.delimiter(segments.get(i + 1).component());
+      }
+    }
+    reader.end();
+    return Collections.unmodifiableMap(out);
+  }
 }

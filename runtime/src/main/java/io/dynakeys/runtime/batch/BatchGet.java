@@ -1,6 +1,7 @@
 package io.dynakeys.runtime.batch;
 
 import io.dynakeys.runtime.batch.BatchEntry.Operation;
+import io.dynakeys.runtime.internal.LayoutWindow;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -41,6 +42,13 @@ public final class BatchGet {
   private final List<BatchEntry> entries = new ArrayList<>();
   private final Map<String, Set<Key>> byTable = new HashMap<>();
   private boolean consistent;
+  /**
+   * During the layout window of a record read: a read of the older key of each key whose item may
+   * still be stored in the older layout, and the read of the key it stands for. They are read
+   * first, so that an item a writer moves meanwhile is found in one layout or the other.
+   */
+  private final List<BatchEntry> olderEntries = new ArrayList<>();
+  private final Map<BatchEntry, BatchEntry> olderFor = new HashMap<>();
 
   private BatchGet() {}
 
@@ -70,7 +78,15 @@ public final class BatchGet {
         throw new IllegalArgumentException("the batch reads the item {" + io.dynakeys.runtime.internal.PrimaryKey.describe(key, table)
             + "} of table " + table.tableName() + " twice: DynamoDB refuses a batch that names one key twice");
       }
-      entries.add(new BatchEntry(Operation.GET, table, key, null, entries.size()));
+      BatchEntry entry = new BatchEntry(Operation.GET, table, key, null, entries.size());
+      entries.add(entry);
+      LayoutWindow<?> window = LayoutWindow.of(table.tableSchema());
+      Key older = window == null ? null : window.olderKey(key);
+      if (older != null) {
+        BatchEntry read = new BatchEntry(Operation.GET, table, older, null, olderEntries.size());
+        olderEntries.add(read);
+        olderFor.put(read, entry);
+      }
     }
     return this;
   }
@@ -129,8 +145,17 @@ public final class BatchGet {
    */
   public BatchGetReport run(DynamoDbEnhancedClient client, BatchOptions options) {
     Objects.requireNonNull(client, "client");
-    Retries run = new Retries(entries, MAX_KEYS_PER_REQUEST, Objects.requireNonNull(options, "options"));
+    Objects.requireNonNull(options, "options");
+    Retries olderRun = new Retries(olderEntries, MAX_KEYS_PER_REQUEST, options);
+    Map<BatchEntry, Object> olderFound = new HashMap<>();
+    read(client, olderRun, olderFound, true);
+    Retries run = new Retries(entries, MAX_KEYS_PER_REQUEST, options);
     Map<BatchEntry, Object> found = new HashMap<>();
+    read(client, run, found, false);
+    return report(run, found, olderRun, olderFound);
+  }
+
+  private void read(DynamoDbEnhancedClient client, Retries run, Map<BatchEntry, Object> found, boolean older) {
     while (run.hasNext()) {
       Retries.pause(run.delayNanos());
       List<BatchEntry> chunk = run.next();
@@ -142,9 +167,8 @@ public final class BatchGet {
       } catch (RuntimeException e) {
         throw run.failed("get", e);
       }
-      run.returned(collect(chunk, page, found));
+      run.returned(collect(chunk, page, found, older));
     }
-    return report(run, found);
   }
 
   /**
@@ -168,12 +192,18 @@ public final class BatchGet {
    */
   public CompletableFuture<BatchGetReport> run(DynamoDbEnhancedAsyncClient client, BatchOptions options) {
     Objects.requireNonNull(client, "client");
-    Retries run = new Retries(entries, MAX_KEYS_PER_REQUEST, Objects.requireNonNull(options, "options"));
+    Objects.requireNonNull(options, "options");
+    Retries olderRun = new Retries(olderEntries, MAX_KEYS_PER_REQUEST, options);
+    Map<BatchEntry, Object> olderFound = new HashMap<>();
+    Retries run = new Retries(entries, MAX_KEYS_PER_REQUEST, options);
     Map<BatchEntry, Object> found = new HashMap<>();
-    return step(client, run, found).thenApply(done -> report(run, found));
+    return step(client, olderRun, olderFound, true)
+        .thenCompose(done -> step(client, run, found, false))
+        .thenApply(done -> report(run, found, olderRun, olderFound));
   }
 
-  private CompletableFuture<Void> step(DynamoDbEnhancedAsyncClient client, Retries run, Map<BatchEntry, Object> found) {
+  private CompletableFuture<Void> step(DynamoDbEnhancedAsyncClient client, Retries run, Map<BatchEntry, Object> found,
+      boolean older) {
     if (!run.hasNext()) {
       return CompletableFuture.completedFuture(null);
     }
@@ -196,9 +226,9 @@ public final class BatchGet {
         if (error != null) {
           throw run.failed("get", Retries.unwrap(error));
         }
-        run.returned(collect(chunk, page, found));
+        run.returned(collect(chunk, page, found, older));
         return null;
-      }).thenCompose(ignoredToo -> step(client, run, found));
+      }).thenCompose(ignoredToo -> step(client, run, found, older));
     });
   }
 
@@ -220,8 +250,13 @@ public final class BatchGet {
     return batch.build();
   }
 
-  /** Files the page's items under the entries they answer; returns the entries left unprocessed. */
-  private static Set<BatchEntry> collect(List<BatchEntry> chunk, BatchGetResultPage page, Map<BatchEntry, Object> found) {
+  /**
+   * Files the page's items under the entries they answer; returns the entries left unprocessed. An
+   * item read under an older key is filed by its older key (the older key of the key its record has
+   * now).
+   */
+  private static Set<BatchEntry> collect(List<BatchEntry> chunk, BatchGetResultPage page, Map<BatchEntry, Object> found,
+      boolean older) {
     Map<BatchEntry, BatchEntry> sent = new HashMap<>();
     Set<MappedTableResource<?>> tables = new HashSet<>();
     for (BatchEntry e : chunk) {
@@ -231,7 +266,12 @@ public final class BatchGet {
     Set<BatchEntry> unprocessed = new HashSet<>();
     for (MappedTableResource<?> table : tables) {
       for (Object item : page.resultsForTable(table)) {
-        found.put(entry(sent, table, keyOf(table, item), "an item"), item);
+        Key key = keyOf(table, item);
+        if (older) {
+          Key olderKey = LayoutWindow.of(table.tableSchema()).olderKey(key);
+          key = olderKey == null ? key : olderKey;
+        }
+        found.put(entry(sent, table, key, "an item"), item);
       }
       for (Key key : page.unprocessedKeysForTable(table)) {
         unprocessed.add(entry(sent, table, key, "an unprocessed key"));
@@ -254,21 +294,37 @@ public final class BatchGet {
     return e;
   }
 
-  private BatchGetReport report(Retries run, Map<BatchEntry, Object> found) {
-    BatchIncompleteException incomplete = run.incomplete("get");
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private BatchGetReport report(Retries run, Map<BatchEntry, Object> found, Retries olderRun,
+      Map<BatchEntry, Object> olderFound) {
+    BatchIncompleteException incomplete = olderRun.incomplete("get");
+    if (incomplete == null) {
+      incomplete = run.incomplete("get");
+    }
     if (incomplete != null) {
       throw incomplete;
     }
+    Map<BatchEntry, Object> fromOlder = new HashMap<>();
+    olderFound.forEach((read, item) -> {
+      BatchEntry entry = olderFor.get(read);
+      LayoutWindow window = LayoutWindow.of(entry.table().tableSchema());
+      if (window.isItemOf(item, entry.key())) {
+        fromOlder.put(entry, item);
+      }
+    });
     Map<MappedTableResource<?>, List<Object>> items = new HashMap<>();
     Map<MappedTableResource<?>, List<Key>> missing = new HashMap<>();
     for (BatchEntry e : entries) {
       Object item = found.get(e);
+      if (item == null) {
+        item = fromOlder.get(e); // the current copy wins; the older one stands in when there is none
+      }
       if (item != null) {
         items.computeIfAbsent(e.table(), t -> new ArrayList<>()).add(item);
       } else {
         missing.computeIfAbsent(e.table(), t -> new ArrayList<>()).add(e.key());
       }
     }
-    return new BatchGetReport(items, missing, run.requests(), run.resent());
+    return new BatchGetReport(items, missing, run.requests() + olderRun.requests(), run.resent() + olderRun.resent());
   }
 }

@@ -1,6 +1,7 @@
 package io.dynakeys.runtime.batch;
 
 import io.dynakeys.runtime.batch.BatchEntry.Operation;
+import io.dynakeys.runtime.internal.LayoutWindow;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -160,6 +161,24 @@ public final class BatchWrite {
 
   private void add(Operation operation, MappedTableResource<?> table, Key key, Object item) {
     refuseUnique(operation, table, item);
+    LayoutWindow<?> window = LayoutWindow.of(table.tableSchema());
+    Key older = window == null ? null : window.olderKey(key);
+    if (older != null && !window.olderKeyIdentifies(key)) {
+      throw new IllegalArgumentException("a batch " + operation.label() + " of {" + io.dynakeys.runtime.internal.PrimaryKey
+          .describe(key, table) + "} in table " + table.tableName() + " during the layout window of its record"
+          + " (@LayoutVersion(live = ...)), whose older key does not tell the item (the current key has a component"
+          + " the older items did not store): a batch cannot read whose older copy it would delete; write it with"
+          + " putItem or deleteItem of a table dynakeys made, or after the migration");
+    }
+    addEntry(operation, table, key, item);
+    if (older != null) {
+      // Its copy in the older layout goes with it (DynamoDB has no order within a batch: a reader
+      // meanwhile may see both copies, and the current one wins).
+      addEntry(Operation.DELETE, table, older, null);
+    }
+  }
+
+  private void addEntry(Operation operation, MappedTableResource<?> table, Key key, Object item) {
     BatchEntry entry = new BatchEntry(operation, table, key, item, entries.size());
     BatchEntry earlier = byTable.computeIfAbsent(table.tableName(), t -> new HashMap<>()).putIfAbsent(key, entry);
     if (earlier != null) {

@@ -93,6 +93,21 @@ public final class Tables {
     return enhancedClient(table, operation).table(table.tableName(), schema);
   }
 
+  /**
+   * Refuses {@code operation} on {@code table} while a record of its schema has a layout window
+   * ({@code @LayoutVersion(live = ...)}) and dynakeys did not make the table: such a write must also
+   * remove the item's copy in the older layout, with requests of its own, through the table's client.
+   *
+   * @throws IllegalArgumentException naming the way out
+   */
+  public static void requireWindowAware(MappedTableResource<?> table, String operation) {
+    if (table instanceof BoundTable<?> || table instanceof BoundAsyncTable<?> || LayoutWindow.of(table.tableSchema()) == null) {
+      return;
+    }
+    throw unbound(table, operation + " during the layout window of its record (@LayoutVersion(live = ...)), which"
+        + " removes the item's copy in the older layout,", table instanceof DynamoDbAsyncTable<?> ? "asyncTable" : "table");
+  }
+
   private static IllegalArgumentException unbound(MappedTableResource<?> table, String operation, String factory) {
     String schema = table.tableSchema().itemType().rawClass().getSimpleName();
     return new IllegalArgumentException(operation + " needs the client the table " + table.tableName()

@@ -3,6 +3,8 @@ package io.dynakeys.runtime.read;
 import io.dynakeys.runtime.schema.ItemMappingException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -76,13 +78,11 @@ final class AsyncShards<T> {
   }
 
   private CompletableFuture<Page<T>> fetch(Merge.Request request) {
-    CompletableFuture<Page<T>> sent;
-    try {
-      sent = client != null ? lowLevelPage(request) : firstPage(request);
-    } catch (RuntimeException e) {
-      sent = CompletableFuture.failedFuture(e);
-    }
-    return sent.handle((page, failure) -> {
+    WindowPlan window = plan.window();
+    CompletableFuture<Page<T>> fetched = window == null
+        ? page(request.shard(), request.exclusiveStartKey(), request.limit(), request.consistentRead())
+        : windowPage(window, request);
+    return fetched.handle((page, failure) -> {
       if (failure != null) {
         Throwable cause = unwrap(failure);
         if (cause instanceof ItemMappingException mapping) {
@@ -94,29 +94,76 @@ final class AsyncShards<T> {
     });
   }
 
-  /** The page of {@code request} through the enhanced client: the first of its publisher. */
-  private CompletableFuture<Page<T>> firstPage(Merge.Request request) {
-    FirstPage<T> first = new FirstPage<>();
-    SdkPublisher<Page<T>> pages;
-    if (plan.isScan()) {
-      pages = table.scan(plan.scanRequest(request.exclusiveStartKey(), request.limit(), request.consistentRead()));
-    } else {
-      QueryEnhancedRequest query = plan.request(request.shard(), request.exclusiveStartKey(),
-          request.limit(), request.consistentRead());
-      pages = index == null ? table.query(query) : index.query(query);
+  private CompletableFuture<Page<T>> page(int shard, Map<String, AttributeValue> start, int limit,
+      boolean consistentRead) {
+    if (client != null) {
+      try {
+        if (plan.isScan()) {
+          return client.scan(plan.lowLevelScanRequest(start, limit, consistentRead))
+              .thenApply(r -> plan.page(r.items(), r.lastEvaluatedKey()));
+        }
+        return client.query(plan.lowLevelRequest(shard, start, limit, consistentRead))
+            .thenApply(r -> plan.page(r.items(), r.lastEvaluatedKey()));
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
     }
-    pages.subscribe(first);
+    FirstPage<T> first = new FirstPage<>();
+    try {
+      SdkPublisher<Page<T>> pages;
+      if (plan.isScan()) {
+        pages = table.scan(plan.scanRequest(start, limit, consistentRead));
+      } else {
+        QueryEnhancedRequest query = plan.request(shard, start, limit, consistentRead);
+        pages = index == null ? table.query(query) : index.query(query);
+      }
+      pages.subscribe(first);
+    } catch (RuntimeException e) {
+      first.future.completeExceptionally(e);
+    }
     return first.future;
   }
 
-  /** The page of {@code request} through the low-level client, its items mapped by the plan. */
-  private CompletableFuture<Page<T>> lowLevelPage(Merge.Request request) {
-    if (plan.isScan()) {
-      return client.scan(plan.lowLevelScanRequest(request.exclusiveStartKey(), request.limit(), request.consistentRead()))
-          .thenApply(r -> plan.page(r.items(), r.lastEvaluatedKey()));
-    }
-    return client.query(plan.lowLevelRequest(request.shard(), request.exclusiveStartKey(), request.limit(),
-        request.consistentRead())).thenApply(r -> plan.page(r.items(), r.lastEvaluatedKey()));
+  /** As {@code SyncShards.windowPage}: the page a read during a layout window merges. */
+  @SuppressWarnings("unchecked")
+  private CompletableFuture<Page<T>> windowPage(WindowPlan window, Merge.Request request) {
+    int shard = request.shard();
+    boolean whole = window.unordered(shard);
+    List<Object> items = new ArrayList<>();
+    CompletableFuture<Map<String, AttributeValue>> read = collect(shard, request.exclusiveStartKey(),
+        whole ? 0 : request.limit(), request.consistentRead(), whole, items);
+    return read.thenCompose(last -> {
+      List<WindowItem> check = new ArrayList<>();
+      List<WindowItem> kept = window.keep(shard, items, check);
+      List<CompletableFuture<Object>> lookups = new ArrayList<>(check.size());
+      for (WindowItem item : check) {
+        lookups.add(table.getItem(WindowPlan.lookup(item, request.consistentRead())).thenApply(o -> (Object) o));
+      }
+      return CompletableFuture.allOf(lookups.toArray(new CompletableFuture<?>[0])).thenApply(done -> {
+        for (int i = 0; i < check.size(); i++) {
+          if (lookups.get(i).join() != null) {
+            kept.remove(check.get(i)); // its current copy wins
+          }
+        }
+        if (whole) {
+          kept.sort(window.order());
+        }
+        return (Page<T>) Page.create((List<Object>) (List<?>) kept, whole ? null : last);
+      });
+    });
+  }
+
+  /** Reads a page into {@code items}, and with {@code all} every page after it; the last evaluated key. */
+  private CompletableFuture<Map<String, AttributeValue>> collect(int shard, Map<String, AttributeValue> start,
+      int limit, boolean consistentRead, boolean all, List<Object> items) {
+    return page(shard, start, limit, consistentRead).thenCompose(page -> {
+      items.addAll(page.items());
+      Map<String, AttributeValue> last = page.lastEvaluatedKey();
+      if (all && last != null && !last.isEmpty()) {
+        return collect(shard, last, 0, consistentRead, true, items);
+      }
+      return CompletableFuture.completedFuture(last);
+    });
   }
 
   static Throwable unwrap(Throwable failure) {

@@ -34,9 +34,16 @@ final class QueryReads {
    * @throws IllegalArgumentException when the query's keys are not the table's or index's, or the
    *     start cursor belongs to another read
    */
+  @SuppressWarnings("unchecked")
   static <T> MergedItems<T> items(QueryStage<T> query, DynamoDbTable<T> table, ReadOptions options) {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(options, "options");
+    if (inWindow(table.tableSchema())) {
+      ReadPlan<Object> plan = windowPlan(keyQuery(query), null, null, table.tableName(), table.tableSchema(), options);
+      DynamoDbTable<Object> read = ReportingTables.of(table, plan.schema(), WINDOW_READ);
+      return (MergedItems<T>) (MergedItems<?>) new MergedItems<>(new Merge<>(plan, options),
+          new SyncShards<>(plan, read, options));
+    }
     if (options.isSkippingBadItems()) {
       return reporting(query, ReportingTables.of(table), options);
     }
@@ -94,9 +101,16 @@ final class QueryReads {
    * @throws IllegalArgumentException when the query's keys are not the table's or index's, or the
    *     start cursor belongs to another read
    */
+  @SuppressWarnings("unchecked")
   static <T> MergedPublisher<T> items(QueryStage<T> query, DynamoDbAsyncTable<T> table, ReadOptions options) {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(options, "options");
+    if (inWindow(table.tableSchema())) {
+      ReadPlan<Object> plan = windowPlan(keyQuery(query), null, null, table.tableName(), table.tableSchema(), options);
+      DynamoDbAsyncTable<Object> read = ReportingTables.of(table, plan.schema(), WINDOW_READ);
+      return (MergedPublisher<T>) (MergedPublisher<?>) new MergedPublisher<>(new Merge<>(plan, options),
+          new AsyncShards<>(plan, read));
+    }
     if (options.isSkippingBadItems()) {
       return reporting(query, ReportingTables.of(table), options);
     }
@@ -181,6 +195,13 @@ final class QueryReads {
   static <T, I> MergedItems<I> items(Select<T, I> select, DynamoDbTable<T> table, ReadOptions options) {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(options, "options");
+    if (inWindow(table.tableSchema())) {
+      ReadPlan<Object> plan = windowPlan(select.query(), select.filterCondition(), select.projection(),
+          table.tableName(), table.tableSchema(), options);
+      DynamoDbTable<Object> read = ReportingTables.of(table, plan.schema(), WINDOW_READ);
+      return (MergedItems<I>) (MergedItems<?>) new MergedItems<>(new Merge<>(plan, options),
+          new SyncShards<>(plan, read, options));
+    }
     TableSchema<?> items = itemSchema(select, table.tableSchema(), options);
     ReadPlan plan = plan(select, table.tableName(), table.tableSchema(), options, items);
     DynamoDbTable read = items == table.tableSchema() ? table : ReportingTables.of(table, items, describe(select, options));
@@ -197,11 +218,73 @@ final class QueryReads {
   static <T, I> MergedPublisher<I> items(Select<T, I> select, DynamoDbAsyncTable<T> table, ReadOptions options) {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(options, "options");
+    if (inWindow(table.tableSchema())) {
+      ReadPlan<Object> plan = windowPlan(select.query(), select.filterCondition(), select.projection(),
+          table.tableName(), table.tableSchema(), options);
+      DynamoDbAsyncTable<Object> read = ReportingTables.of(table, plan.schema(), WINDOW_READ);
+      return (MergedPublisher<I>) (MergedPublisher<?>) new MergedPublisher<>(new Merge<>(plan, options),
+          new AsyncShards<>(plan, read));
+    }
     TableSchema<?> items = itemSchema(select, table.tableSchema(), options);
     ReadPlan plan = plan(select, table.tableName(), table.tableSchema(), options, items);
     DynamoDbAsyncTable read = items == table.tableSchema() ? table : ReportingTables.of(table, items, describe(select, options));
     return new MergedPublisher<>(new Merge<>(plan, options), new AsyncShards<>(plan, read,
         plan.lowLevel() ? Tables.lowLevel(table, describe(select, options)) : null));
+  }
+
+  // ------------------------------------------------------------ during a layout window
+
+  /** What a read during a window is called in the refusal of a table dynakeys did not make. */
+  private static final String WINDOW_READ = "a read during a layout window (@LayoutVersion(live = ...)), which"
+      + " reads the items of both versions as stored to tell them apart,";
+
+  /** Whether a record {@code schema} reads has a live older layout. */
+  private static boolean inWindow(TableSchema<?> schema) {
+    return !WindowPlan.liveLayouts(schema).isEmpty();
+  }
+
+  /**
+   * The plan of a read during a layout window: the query's (or scan's) plan with the older shards
+   * ({@link WindowPlan}), its items mapped by a {@link WindowSchema}, whole items asked for.
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static <T> ReadPlan<Object> windowPlan(KeyQuery<?> query, io.dynakeys.runtime.condition.Condition<?> condition,
+      Projection<?> projection, String name, TableSchema<T> schema, ReadOptions options) {
+    if (query == null && options.isDescending()) {
+      throw new IllegalArgumentException("a scan reads the table in DynamoDB's order, which has no direction:"
+          + " descending() applies to queries only");
+    }
+    ReadPlan<T> base = query == null ? ReadPlan.scan(name, schema) : ReadPlan.of(query, name, schema, options.isDescending());
+    Expression filter = Filters.of(condition, schema, query == null);
+    if (query != null) {
+      Filters.checkNoKeyAttribute(filter, base.queriedKeys(), base.where());
+    }
+    RecordSchema<?> onlyMember = null;
+    if (query != null && condition != null && schema instanceof CollectionSchema<T> collection) {
+      onlyMember = Filters.memberOf(condition, collection);
+    }
+    ProjectingSchema<?> projecting = null;
+    List<String> projected = null;
+    if (projection != null) {
+      if (!(schema instanceof RecordSchema<T> record)) {
+        throw new IllegalArgumentException("a projection is read through the table schema dynakeys generates for"
+            + " the record (RecordSchema), which decodes each component; this table's schema is "
+            + schema.getClass().getName());
+      }
+      projecting = new ProjectingSchema<>(record, (Projection) projection);
+      projected = projection.attributeNames();
+      List<String> asked = new ArrayList<>(projected);
+      base.keyAttributes().forEach(k -> {
+        if (!asked.contains(k)) {
+          asked.add(k);
+        }
+      });
+      Projection.checkLength(asked, schema.itemType().rawClass().getSimpleName());
+    }
+    WindowPlan window = WindowPlan.of(query, onlyMember != null ? onlyMember : schema, base.shardCount(),
+        base.sortAttribute(), options.isDescending(), filter != null && query != null, options.isSkippingBadItems());
+    WindowSchema<T> items = new WindowSchema<>(schema, projecting, onlyMember, query, base.sortAttribute());
+    return base.inWindow(window, items, filter, projected);
   }
 
   /** What needs the enhanced client's own table (its low-level client), for the refusal of another. */

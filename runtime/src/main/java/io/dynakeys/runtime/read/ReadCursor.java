@@ -171,13 +171,13 @@ public final class ReadCursor {
    * @throws IllegalArgumentException when it was not
    */
   void checkBelongsTo(ReadPlan<?> plan) {
-    if (!plan.hasIdentity(identity) || states.length != plan.shardCount()) {
+    if (!plan.hasIdentity(identity) || states.length != plan.cursorSlots()) {
       throw new IllegalArgumentException("the read cursor " + shorten(token) + " belongs to another read: "
           + "it was made by a query of another table, index, partition, sort key condition or direction"
           + " than " + plan.describe() + " (" + states.length + " shards)");
     }
-    int expected = plan.positionAttributes().size();
     for (int i = 0; i < states.length; i++) {
+      int expected = plan.positionSize(i);
       if (states[i] == AT && positions.get(i).size() != expected) {
         throw new IllegalArgumentException("the read cursor " + shorten(token) + " holds "
             + positions.get(i).size() + " key values for shard " + i + ", but " + plan.describe()

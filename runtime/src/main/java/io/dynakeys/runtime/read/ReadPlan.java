@@ -52,9 +52,18 @@ final class ReadPlan<T> {
   private final List<String> positionAttributes;
   private final byte[] identity;
   private final QueryConditional[] conditionals;
+  /** What a read adds while a record it reads has a live older layout; {@code null} otherwise. */
+  private final WindowPlan window;
 
   private ReadPlan(KeyQuery<?> query, String tableName, TableSchema<T> schema, boolean descending,
       String sortAttribute, List<String> positionAttributes, Expression filter, List<String> projection) {
+    this(query, tableName, schema, descending, sortAttribute, positionAttributes, filter, projection, null, null);
+  }
+
+  private ReadPlan(KeyQuery<?> query, String tableName, TableSchema<T> schema, boolean descending,
+      String sortAttribute, List<String> positionAttributes, Expression filter, List<String> projection,
+      WindowPlan window, List<String> projected) {
+    this.window = window;
     this.query = query;
     this.tableName = tableName;
     this.schema = schema;
@@ -66,16 +75,51 @@ final class ReadPlan<T> {
     Map<String, String> names = new HashMap<>();
     this.projectionExpression = projection == null ? null : Projection.expression(projection, names);
     this.projectionNames = Map.copyOf(names);
-    this.identity = identity(query, tableName, descending, sortAttribute, positionAttributes, filter, projection);
-    this.conditionals = new QueryConditional[query == null ? 1 : query.partitionValues().size()];
-    for (int i = 0; query != null && i < conditionals.length; i++) {
+    byte[] digest = identity(query, tableName, descending, sortAttribute, positionAttributes, filter, projection);
+    int newer = query == null ? 1 : query.partitionValues().size();
+    this.conditionals = new QueryConditional[newer + (window == null ? 0 : window.older().size())];
+    for (int i = 0; query != null && i < newer; i++) {
       conditionals[i] = query.forPartition(i).toQueryConditional();
     }
+    if (window != null) {
+      for (int i = 0; i < window.older().size(); i++) {
+        conditionals[newer + i] = window.older().get(i).query().toQueryConditional();
+      }
+      digest = windowIdentity(digest, window, projected);
+    }
+    this.identity = digest;
   }
 
   private ReadPlan(ReadPlan<?> plan, TableSchema<T> schema, Expression filter, List<String> projection) {
     this(plan.query, plan.tableName, schema, plan.descending, plan.sortAttribute, plan.positionAttributes,
         filter, projection);
+  }
+
+  /**
+   * The same read during a layout window: its items mapped by {@code items} (a {@link WindowSchema}),
+   * the older shards of {@code window} after the query's own, {@code filter} on every request,
+   * whole items asked for (what tells the versions apart); {@code projected} (the attributes of a
+   * projection the items are cut to in memory, or {@code null}) joins the read's identity.
+   */
+  ReadPlan<Object> inWindow(WindowPlan window, TableSchema<Object> items, Expression filter, List<String> projected) {
+    return new ReadPlan<>(query, tableName, items, descending, sortAttribute, positionAttributes, filter, null,
+        window, projected);
+  }
+
+  /** The partition key shard {@code shard} reads: one of the query's, or during a window an older one. */
+  String partitionValue(int shard) {
+    int newer = query.partitionValues().size();
+    return shard < newer ? query.partitionValues().get(shard) : window.older().get(shard - newer).partitionValue();
+  }
+
+  /** The window of this read, or {@code null}. */
+  WindowPlan window() {
+    return window;
+  }
+
+  /** The attribute the merge orders items by, or {@code null}. */
+  String sortAttribute() {
+    return sortAttribute;
   }
 
   /**
@@ -459,12 +503,68 @@ final class ReadPlan<T> {
         key.put(condition.partitionAttributes().get(i), condition.partitionValues().get(i));
       }
     } else {
-      key.put(query.partitionAttribute(), AttributeValue.fromS(query.partitionValues().get(shard)));
+      int newer = query.partitionValues().size();
+      key.put(query.partitionAttribute(), AttributeValue.fromS(shard < newer ? query.partitionValues().get(shard)
+          : window.older().get(shard - newer).partitionValue()));
     }
     for (int i = 0; i < positionAttributes.size(); i++) {
       key.put(positionAttributes.get(i), position.get(i));
     }
     return key;
+  }
+
+  /**
+   * The position of {@code item} in shard {@code shard}: the values of its {@link
+   * #positionAttributes()}, or for an older shard read whole, its merge key and its current table
+   * key (it is resumed by skipping what sorts up to there).
+   */
+  List<AttributeValue> position(int shard, T item) {
+    if (window != null && window.unordered(shard)) {
+      WindowItem w = (WindowItem) item;
+      return List.of(keyValue(w.mergeKey), AttributeValue.fromS(WindowPlan.tie(w)));
+    }
+    return position(item);
+  }
+
+  /** The number of values a cursor holds for shard {@code shard} (or, past the shards, the read's own place). */
+  int positionSize(int shard) {
+    if (shard >= conditionals.length) {
+      return 1;
+    }
+    return window != null && window.unordered(shard) ? 2 : positionAttributes.size();
+  }
+
+  /**
+   * The places a cursor of this read holds: one per shard, and during a layout window of a table
+   * query one more, the merge key of the last item returned.
+   */
+  int cursorSlots() {
+    return conditionals.length + (window != null && window.coordinated() ? 1 : 0);
+  }
+
+  /** A merge key as a cursor stores it. */
+  static AttributeValue keyValue(Object key) {
+    if (key instanceof String s) {
+      return AttributeValue.fromS(s);
+    }
+    if (key instanceof BigDecimal n) {
+      return AttributeValue.fromN(n.toPlainString());
+    }
+    if (key instanceof byte[] b) {
+      return AttributeValue.fromB(software.amazon.awssdk.core.SdkBytes.fromByteArray(b));
+    }
+    throw new IllegalStateException("no merge key of a returned item is " + key);
+  }
+
+  /** A merge key from a cursor. */
+  static Object keyOf(AttributeValue value) {
+    if (value.s() != null) {
+      return value.s();
+    }
+    if (value.n() != null) {
+      return new BigDecimal(value.n());
+    }
+    return value.b().asByteArray();
   }
 
   /** The position of {@code item}: the values of its {@link #positionAttributes()}. */
@@ -487,6 +587,9 @@ final class ReadPlan<T> {
    * sort key, so that shards alone order the items.
    */
   Object sortKey(T item) {
+    if (window != null) {
+      return ((WindowItem) item).mergeKey;
+    }
     if (sortAttribute == null) {
       return "";
     }
@@ -572,6 +675,29 @@ final class ReadPlan<T> {
     }
     feed(sha, descending ? "descending" : "ascending");
     positionAttributes.forEach(a -> feed(sha, a));
+    return Arrays.copyOf(sha.digest(), DIGEST_BYTES);
+  }
+
+  /** The identity of a read during a window: the query's, and its older shards and projection. */
+  private static byte[] windowIdentity(byte[] digest, WindowPlan window, List<String> projected) {
+    MessageDigest sha;
+    try {
+      sha = MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java platform has SHA-256", e);
+    }
+    sha.update(digest);
+    feed(sha, "window");
+    for (WindowPlan.OlderShard shard : window.older()) {
+      feed(sha, shard.partitionValue());
+      feed(sha, shard.query().operator().name());
+      feed(sha, shard.query().lowerOperand());
+      feed(sha, shard.ordered() ? "ordered" : "sorted");
+    }
+    if (projected != null) {
+      feed(sha, "projection");
+      projected.forEach(a -> feed(sha, a));
+    }
     return Arrays.copyOf(sha.digest(), DIGEST_BYTES);
   }
 

@@ -20,10 +20,11 @@ public final class ShardReadException extends RuntimeException {
 
   ShardReadException(ReadPlan<?> plan, int shard, Throwable cause) {
     super((plan.isScan() ? "a scan" : "reading shard " + shard + " of " + plan.shardCount() + " ("
-        + plan.query().partitionAttribute() + " = \"" + plan.query().partitionValues().get(shard) + "\")")
+        + plan.query().partitionAttribute() + " = \"" + plan.partitionValue(shard) + "\"" + (plan.window() != null
+            && plan.window().isOlder(shard) ? ", of the live older layout" : "") + ")")
         + " of " + plan.where() + " failed: " + describe(cause), cause);
     this.shard = shard;
-    this.partitionValue = plan.isScan() ? null : plan.query().partitionValues().get(shard);
+    this.partitionValue = plan.isScan() ? null : plan.partitionValue(shard);
   }
 
   private static String describe(Throwable cause) {

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.function.Supplier;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbIndex;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
 import software.amazon.awssdk.enhanced.dynamodb.model.Page;
@@ -57,31 +59,72 @@ final class SyncShards<T> {
 
   private Page<T> fetch(Merge.Request request) {
     try {
-      if (client != null) {
-        if (plan.isScan()) {
-          ScanResponse r = client.scan(plan.lowLevelScanRequest(request.exclusiveStartKey(), request.limit(),
-              request.consistentRead()));
-          return plan.page(r.items(), r.lastEvaluatedKey());
-        }
-        QueryResponse r = client.query(plan.lowLevelRequest(request.shard(), request.exclusiveStartKey(),
-            request.limit(), request.consistentRead()));
-        return plan.page(r.items(), r.lastEvaluatedKey());
+      WindowPlan window = plan.window();
+      if (window == null) {
+        return page(request.shard(), request.exclusiveStartKey(), request.limit(), request.consistentRead());
       }
-      Iterator<Page<T>> pages;
-      if (plan.isScan()) {
-        pages = table.scan(plan.scanRequest(request.exclusiveStartKey(), request.limit(), request.consistentRead()))
-            .iterator();
-      } else {
-        QueryEnhancedRequest query = plan.request(request.shard(), request.exclusiveStartKey(),
-            request.limit(), request.consistentRead());
-        // The iterator requests its first page in next() and nothing more unless asked.
-        pages = index == null ? table.query(query).iterator() : index.query(query).iterator();
-      }
-      return pages.hasNext() ? pages.next() : Page.create(List.of(), null);
+      return windowPage(window, request);
     } catch (ItemMappingException e) {
       throw e; // a stored item the schema refuses, not a failed request: it names the item itself
     } catch (RuntimeException e) {
       throw new ShardReadException(plan, request.shard(), e);
     }
+  }
+
+  private Page<T> page(int shard, Map<String, AttributeValue> start, int limit, boolean consistentRead) {
+    if (client != null) {
+      if (plan.isScan()) {
+        ScanResponse r = client.scan(plan.lowLevelScanRequest(start, limit, consistentRead));
+        return plan.page(r.items(), r.lastEvaluatedKey());
+      }
+      QueryResponse r = client.query(plan.lowLevelRequest(shard, start, limit, consistentRead));
+      return plan.page(r.items(), r.lastEvaluatedKey());
+    }
+    Iterator<Page<T>> pages;
+    if (plan.isScan()) {
+      pages = table.scan(plan.scanRequest(start, limit, consistentRead)).iterator();
+    } else {
+      QueryEnhancedRequest query = plan.request(shard, start, limit, consistentRead);
+      // The iterator requests its first page in next() and nothing more unless asked.
+      pages = index == null ? table.query(query).iterator() : index.query(query).iterator();
+    }
+    return pages.hasNext() ? pages.next() : Page.create(List.of(), null);
+  }
+
+  /**
+   * A page of a read during a layout window, as the merge takes it: what the shard keeps of it
+   * ({@link WindowPlan#keep}), without the older items whose current copy a GetItem finds; an older
+   * shard read whole comes as one page of all its items in its range, sorted.
+   */
+  @SuppressWarnings("unchecked")
+  private Page<T> windowPage(WindowPlan window, Merge.Request request) {
+    int shard = request.shard();
+    boolean whole = window.unordered(shard);
+    List<Object> items = new ArrayList<>();
+    Page<T> page = page(shard, request.exclusiveStartKey(), whole ? 0 : request.limit(), request.consistentRead());
+    items.addAll(page.items());
+    while (whole && page.lastEvaluatedKey() != null && !page.lastEvaluatedKey().isEmpty()) {
+      page = page(shard, page.lastEvaluatedKey(), 0, request.consistentRead());
+      items.addAll(page.items());
+    }
+    List<WindowItem> check = new ArrayList<>();
+    List<WindowItem> kept = window.keep(shard, items, check);
+    if (!check.isEmpty()) {
+      List<Supplier<Boolean>> lookups = new ArrayList<>(check.size());
+      for (WindowItem item : check) {
+        lookups.add(() -> table.getItem(WindowPlan.lookup(item, request.consistentRead())) != null);
+      }
+      List<Boolean> found = lookups.size() == 1 ? List.of(lookups.get(0).get())
+          : FanOut.all(lookups, options.executor());
+      for (int i = 0; i < check.size(); i++) {
+        if (found.get(i)) {
+          kept.remove(check.get(i)); // its current copy wins
+        }
+      }
+    }
+    if (whole) {
+      kept.sort(window.order());
+    }
+    return (Page<T>) Page.create((List<Object>) (List<?>) kept, whole ? null : page.lastEvaluatedKey());
   }
 }

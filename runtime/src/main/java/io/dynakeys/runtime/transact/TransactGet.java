@@ -1,5 +1,6 @@
 package io.dynakeys.runtime.transact;
 
+import io.dynakeys.runtime.internal.LayoutWindow;
 import io.dynakeys.runtime.internal.transact.TransactAction;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -43,6 +44,12 @@ public final class TransactGet {
 
   private final List<Handle<?>> handles = new ArrayList<>();
   private final Map<String, Set<Key>> byTable = new HashMap<>();
+  /**
+   * During the layout window of a record read: the read of the older key of each handle whose item
+   * may still be stored in the older layout (by the handle's index), in the same transaction, so the
+   * two keys are read as one snapshot.
+   */
+  private final Map<Integer, Key> olderKeys = new java.util.LinkedHashMap<>();
 
   /**
    * The place of one key in a {@link TransactGet}, by which its {@link TransactGetResult} gives
@@ -130,9 +137,18 @@ public final class TransactGet {
     Objects.requireNonNull(key, () -> "transaction read " + (index + 1) + " from table " + table.tableName()
         + " of a null key");
     Handle<T> handle = new Handle<>(this, index, table, key);
-    if (index >= MAX_ITEMS) {
+    LayoutWindow<T> window = LayoutWindow.of(table.tableSchema());
+    Key older = window == null ? null : window.olderKey(key);
+    int reads = index + olderKeys.size() + (older == null ? 1 : 2);
+    if (reads > MAX_ITEMS) {
       throw new IllegalArgumentException(handle + " cannot be added: DynamoDB reads at most " + MAX_ITEMS
-          + " items in one transaction");
+          + " items in one transaction" + (older == null ? "" : ", and during the layout window of its record it"
+              + " reads two: the key and its older layout's key"));
+    }
+    if (older != null && byTable.getOrDefault(table.tableName(), Set.of()).contains(older)) {
+      throw new IllegalArgumentException(handle + " reads, during the layout window of its record, the older key {"
+          + io.dynakeys.runtime.internal.PrimaryKey.describe(older, table) + "}, which the transaction reads"
+          + " already: DynamoDB refuses a transaction that names one item twice");
     }
     if (!byTable.computeIfAbsent(table.tableName(), t -> new HashSet<>()).add(key)) {
       Handle<?> earlier = handles.stream().filter(h -> h.table.tableName().equals(table.tableName())
@@ -141,6 +157,10 @@ public final class TransactGet {
           + " again: DynamoDB refuses a transaction that names one item twice; use the first handle");
     }
     handles.add(handle);
+    if (older != null) {
+      byTable.get(table.tableName()).add(older);
+      olderKeys.put(index, older);
+    }
     return handle;
   }
 
@@ -237,21 +257,41 @@ public final class TransactGet {
     for (Handle<?> h : handles) {
       request.addGetItem(h.table, h.key);
     }
+    olderKeys.forEach((index, older) -> request.addGetItem(handles.get(index).table, older));
     return request.build();
   }
 
-  private static List<TransactAction> actions(List<Handle<?>> handles) {
-    return handles.stream().map(Handle::action).toList();
+  /** The reads sent, in the request's order: the handles', then the older keys' of a layout window. */
+  private List<TransactAction> actions(List<Handle<?>> handles) {
+    List<TransactAction> out = new ArrayList<>(handles.stream().map(Handle::action).toList());
+    olderKeys.forEach((index, older) -> out.add(new TransactAction(out.size(), TransactOperation.GET,
+        handles.get(index).table, older, false, 0, null)));
+    return out;
   }
 
+  @SuppressWarnings({"unchecked", "rawtypes"})
   private TransactGetResult result(List<Handle<?>> sent, List<Document> documents) {
-    if (documents.size() != sent.size()) {
+    List<Map.Entry<Integer, Key>> older = List.copyOf(olderKeys.entrySet());
+    if (documents.size() != sent.size() + older.size()) {
       throw new IllegalStateException("TransactGetItems answered " + documents.size() + " item(s) for "
-          + sent.size() + " key(s)");
+          + (sent.size() + older.size()) + " key(s)");
     }
     List<Object> items = new ArrayList<>(sent.size());
     for (int i = 0; i < sent.size(); i++) {
       items.add(documents.get(i) == null ? null : documents.get(i).getItem(sent.get(i).table));
+    }
+    for (int j = 0; j < older.size(); j++) {
+      int i = older.get(j).getKey();
+      Document document = documents.get(sent.size() + j);
+      if (items.get(i) == null && document != null) {
+        // No copy under the current key: the older copy, when it is this item's, stands in for it.
+        Handle<?> h = sent.get(i);
+        Object item = document.getItem(h.table);
+        LayoutWindow window = LayoutWindow.of(h.table.tableSchema());
+        if (item != null && window.isItemOf(item, h.key)) {
+          items.set(i, item);
+        }
+      }
     }
     return new TransactGetResult(this, sent, items);
   }

@@ -10,6 +10,7 @@ import io.dynakeys.runtime.internal.transact.TransactAction;
 import io.dynakeys.runtime.internal.transact.TransactItems;
 import io.dynakeys.runtime.internal.transact.TransactWriteSender;
 import io.dynakeys.runtime.internal.transact.UniqueGuards;
+import io.dynakeys.runtime.internal.transact.WindowActions;
 import io.dynakeys.runtime.internal.transact.WriteActions;
 import io.dynakeys.runtime.write.Update;
 import java.util.List;
@@ -25,6 +26,7 @@ import software.amazon.awssdk.enhanced.dynamodb.MappedTableResource;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 
@@ -162,7 +164,7 @@ public final class TransactWrite {
   private <T> TransactWrite put(MappedTableResource<T> table, T item, Expression condition,
       ReturnValuesOnConditionCheckFailure onFailure, boolean conditional) {
     int index = checkArguments(TransactOperation.PUT, table, item, "item", condition, onFailure, conditional);
-    actions.add(TransactItems.put(index, table, item, condition, onFailure));
+    WindowActions.add(actions, TransactItems.put(index, table, item, condition, onFailure), condition == null);
     return this;
   }
 
@@ -222,7 +224,7 @@ public final class TransactWrite {
   private <T> TransactWrite update(MappedTableResource<T> table, T item, Expression condition,
       ReturnValuesOnConditionCheckFailure onFailure, boolean conditional) {
     int index = checkArguments(TransactOperation.UPDATE, table, item, "item", condition, onFailure, conditional);
-    actions.add(TransactItems.update(index, table, item, condition, onFailure));
+    WindowActions.add(actions, TransactItems.update(index, table, item, condition, onFailure), false);
     return this;
   }
 
@@ -268,7 +270,7 @@ public final class TransactWrite {
       throw new IllegalArgumentException("transaction action " + (index + 1) + " (an update) of " + record.getSimpleName()
           + " in table " + table.tableName() + ", which maps " + mapped.getSimpleName());
     }
-    actions.add(TransactItems.update(index, table, update));
+    WindowActions.add(actions, TransactItems.update(index, table, update), false);
     return this;
   }
 
@@ -422,6 +424,7 @@ public final class TransactWrite {
   public <T> TransactWrite delete(MappedTableResource<T> table, T item) {
     Key key = keyOf(TransactOperation.DELETE, table, item);
     if (UniqueGuards.guarded(table, item)) {
+      refuseGuardedInWindow("delete", table);
       GuardedWrites.delete(actions, table, item, key);
       return this;
     }
@@ -499,7 +502,7 @@ public final class TransactWrite {
   private TransactWrite delete(MappedTableResource<?> table, Key key, Expression condition,
       ReturnValuesOnConditionCheckFailure onFailure, boolean conditional) {
     int index = checkArguments(TransactOperation.DELETE, table, key, "key", condition, onFailure, conditional);
-    actions.add(TransactItems.delete(index, table, key, condition, onFailure));
+    WindowActions.add(actions, TransactItems.delete(index, table, key, condition, onFailure), condition == null);
     return this;
   }
 
@@ -532,7 +535,7 @@ public final class TransactWrite {
   public TransactWrite conditionCheck(MappedTableResource<?> table, Key key, Expression condition,
       ReturnValuesOnConditionCheckFailure onFailure) {
     int index = checkArguments(TransactOperation.CONDITION_CHECK, table, key, "key", condition, onFailure, true);
-    actions.add(TransactItems.conditionCheck(index, table, key, condition, onFailure));
+    WindowActions.add(actions, TransactItems.conditionCheck(index, table, key, condition, onFailure), false);
     return this;
   }
 
@@ -665,6 +668,7 @@ public final class TransactWrite {
   public <T> TransactWrite insert(MappedTableResource<T> table, T item) {
     Objects.requireNonNull(table, "a transaction insert on a null table");
     Objects.requireNonNull(item, () -> "a transaction insert in table " + table.tableName() + " of a null item");
+    refuseGuardedInWindow("insert", table);
     GuardedWrites.insert(actions, table, item);
     return this;
   }
@@ -698,8 +702,23 @@ public final class TransactWrite {
           + PrimaryKey.describe(key, table) + "}: delete(table, old) and insert(table, new) in"
           + " one transaction move an item and its guards");
     }
+    refuseGuardedInWindow("replace", table);
     GuardedWrites.replace(actions, table, oldItem, newItem);
     return this;
+  }
+
+  /**
+   * Refuses an insert, replace or delete of a record with {@code @Unique} components during its
+   * layout window: its guards hold the item's key, and an older copy of the item would keep a
+   * value guarded under a key the current layout no longer writes. Migrate first ({@code dynakeys
+   * migrate}), then drop {@code live}.
+   */
+  private static void refuseGuardedInWindow(String operation, MappedTableResource<?> table) {
+    if (UniqueGuards.guarded(table, null) && io.dynakeys.runtime.internal.LayoutWindow.of(table.tableSchema()) != null) {
+      throw new IllegalArgumentException("a transaction " + operation + " in table " + table.tableName() + " of a record"
+          + " with @Unique components during its layout window (@LayoutVersion(live = ...)): its guards hold the"
+          + " item's key, which the window moves between layouts; migrate the older items first, then drop live");
+    }
   }
 
   /** Refuses a write of a record with unique components that would not keep its guards. */
@@ -779,7 +798,9 @@ public final class TransactWrite {
   public void execute(DynamoDbClient client) {
     Objects.requireNonNull(client, "client");
     List<TransactAction> sent = actions.sent();
-    TransactWriteSender.send(client, actions.request(token), e -> cancelled(sent, e));
+    TransactWriteItemsRequest request = actions.request(token);
+    WindowActions.settle(sent, actions, client);
+    TransactWriteSender.send(client, request, e -> cancelled(sent, e));
   }
 
   /**
@@ -810,7 +831,9 @@ public final class TransactWrite {
   public CompletableFuture<Void> executeAsync(DynamoDbAsyncClient client) {
     Objects.requireNonNull(client, "client");
     List<TransactAction> sent = actions.sent();
-    return TransactWriteSender.sendAsync(client, actions.request(token), e -> cancelled(sent, e));
+    TransactWriteItemsRequest request = actions.request(token);
+    return WindowActions.settleAsync(sent, actions, client)
+        .thenCompose(done -> TransactWriteSender.sendAsync(client, request, e -> cancelled(sent, e)));
   }
 
   /**

@@ -7,6 +7,7 @@ import io.dynakeys.runtime.entity.GroupedIndexComponent;
 import io.dynakeys.runtime.entity.IndexGroup;
 import io.dynakeys.runtime.entity.IndexKeyComponent;
 import io.dynakeys.runtime.entity.ValueAttribute;
+import io.dynakeys.runtime.internal.LayoutWindow;
 import io.dynakeys.runtime.internal.Tables;
 import io.dynakeys.runtime.internal.schema.RecordSchema;
 import io.dynakeys.runtime.internal.write.UpdateRequests;
@@ -474,8 +475,24 @@ public final class Update<R> {
   public UpdateResult<R> run(DynamoDbClient client, String tableName) {
     Objects.requireNonNull(client, "client");
     UpdateItemRequest request = toRequest(tableName);
+    LayoutWindow<R> window = LayoutWindow.of(spec.schema());
+    if (window != null) {
+      // An older copy of the item is moved to the current layout first, so the update meets it
+      // there (it never creates an item: a partial item beside an older whole one cannot arise).
+      window.beforeWrite(client, tableName, key(spec));
+    }
     return new UpdateResult<>(spec.schema(), spec.returnValue(),
         UpdateSender.send(client, request, this::conditionFailed).attributes());
+  }
+
+  /** The enhanced {@code Key} of the item {@code spec} updates. */
+  private static Key key(UpdateSpec<?> spec) {
+    EntityLayout layout = spec.entity().layout();
+    Key.Builder key = Key.builder().partitionValue(spec.key().attributes().get(layout.partition().attribute()));
+    if (layout.sort() != null) {
+      key.sortValue(spec.key().attributes().get(layout.sort().attribute()));
+    }
+    return key.build();
   }
 
   /** As {@link #run(DynamoDbTable)}, through the asynchronous client of {@code table}. */
@@ -487,7 +504,10 @@ public final class Update<R> {
   public CompletableFuture<UpdateResult<R>> runAsync(DynamoDbAsyncClient client, String tableName) {
     Objects.requireNonNull(client, "client");
     UpdateItemRequest request = toRequest(tableName);
-    return UpdateSender.sendAsync(client, request, this::conditionFailed)
+    LayoutWindow<R> window = LayoutWindow.of(spec.schema());
+    CompletableFuture<Void> moved = window == null ? CompletableFuture.completedFuture(null)
+        : window.beforeWriteAsync(client, tableName, key(spec));
+    return moved.thenCompose(done -> UpdateSender.sendAsync(client, request, this::conditionFailed))
         .thenApply(response -> new UpdateResult<>(spec.schema(), spec.returnValue(), response.attributes()));
   }
 

@@ -2,6 +2,7 @@ package io.dynakeys.runtime.write;
 
 import io.dynakeys.runtime.internal.condition.TreeCondition;
 import io.dynakeys.runtime.condition.Condition;
+import io.dynakeys.runtime.internal.Tables;
 import io.dynakeys.runtime.internal.schema.RecordSchema;
 import java.util.Map;
 import java.util.Objects;
@@ -86,6 +87,7 @@ public final class Writes {
   private static <R> PutItemEnhancedRequest<R> putRequest(MappedTableResource<R> table, R item, Condition<R> condition) {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(item, "item");
+    Tables.requireWindowAware(table, "a conditional put");
     refuseUnique(table, "put", "TransactWrite.insert(table, item) or TransactWrite.replace(table, old, new)");
     Expression expression = TreeCondition.of(condition).toExpression(schema(table));
     return PutItemEnhancedRequest.builder(schema(table).itemType().rawClass()).item(item)
@@ -96,6 +98,7 @@ public final class Writes {
   private static <R> DeleteItemEnhancedRequest deleteRequest(MappedTableResource<R> table, Key key, Condition<R> condition) {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(key, "key");
+    Tables.requireWindowAware(table, "a conditional delete");
     refuseUnique(table, "delete", "TransactWrite.delete(table, item), which removes the item's guards");
     Expression expression = TreeCondition.of(condition).toExpression(schema(table));
     schema(table).requireOwnKey(key);

@@ -241,8 +241,6 @@ public final class Migrator {
    */
   public static MigrationReport migrate(DynamoDbClient client, String table, EntitySchema from, EntitySchema to,
       Migration<?, ?> migration, Options options) throws Exception {
-    @SuppressWarnings("unchecked")
-    Migration<Object, Object> fn = (Migration<Object, Object>) migration;
     EntityModel.of(from.keysClass()).refuseWhenGuarded("migrate");
     EntityModel.of(to.keysClass()).refuseWhenGuarded("migrate");
     if (!Objects.equals(from.partitionKeyAttribute(), to.partitionKeyAttribute())
@@ -251,10 +249,45 @@ public final class Migrator {
           + from.partitionKeyAttribute() + "/" + from.sortKeyAttribute() + " and " + to.partitionKeyAttribute() + "/"
           + to.sortKeyAttribute() + "): a table's key attributes cannot change in place");
     }
-    long start = System.nanoTime();
-    ScanSettings settings = options.scan();
     String job = "from=" + from.keysClass().getName() + " to=" + to.keysClass().getName() + " migration="
         + migration.getClass().getName();
+    String title = from.keysClass().getSimpleName() + " -> " + to.keysClass().getSimpleName() + " by "
+        + migration.getClass().getSimpleName();
+    Rekey rekey = new Rekey(from, to, migration).keepUnknownAttributes(options.keepUnknownAttributes());
+    return run(client, table, to, rekey, job, title, options);
+  }
+
+  /**
+   * Migrates a record's items from its live older layout version to its current one
+   * ({@code @LayoutVersion(value = version, live = older)}), over the segments of the scan settings'
+   * range: each item of the older version (as the window's reads tell it, {@link Rekey#toCurrentVersion})
+   * is written in the current layout and its older copy deleted, as {@link #migrate} does. An item
+   * the application wrote under the current key meanwhile is the newer one: with
+   * {@link OnConflict#KEEP_NEW} it is kept and the older copy deleted; it is never overwritten.
+   *
+   * @param client the DynamoDB client
+   * @param table the table
+   * @param schema the record's current layout
+   * @param version the version to migrate to: the record's current version
+   * @param options how
+   * @return what was done, with the final verify, which counts the items of each version
+   * @throws io.dynakeys.operations.ConfigurationException when {@code version} is not the record's
+   *     current version or the record has no live older version
+   * @throws Exception the first DynamoDB or checkpoint failure; the checkpoint keeps the progress
+   */
+  public static MigrationReport migrateToVersion(DynamoDbClient client, String table, EntitySchema schema, int version,
+      Options options) throws Exception {
+    Rekey rekey = Rekey.toCurrentVersion(schema, version).keepUnknownAttributes(options.keepUnknownAttributes());
+    EntityModel model = EntityModel.of(schema.keysClass());
+    String job = "keys=" + schema.keysClass().getName() + " to-version=" + version;
+    String title = schema.name() + " version " + model.olderVersion() + " -> " + version;
+    return run(client, table, schema, rekey, job, title, options);
+  }
+
+  private static MigrationReport run(DynamoDbClient client, String table, EntitySchema to, Rekey rekey, String job,
+      String title, Options options) throws Exception {
+    long start = System.nanoTime();
+    ScanSettings settings = options.scan();
     // A dry run must not mark segments done: it keeps its checkpoint in memory.
     Checkpoint checkpoint = Checkpoint.open(options.dryRun() ? null : settings.checkpoint(), "migrate", table, job,
         settings.totalSegments());
@@ -274,7 +307,7 @@ public final class Migrator {
     try (Progress progress = new Progress((options.dryRun() ? "dry run " : "migrate ") + table, settings.progress(),
         Verifier.expected(description, settings), settings.toSegment() - settings.fromSegment())) {
       Writes w = new Writes(client, table, settings.writeRate(), progress, options.transactions());
-      ItemMigration item = new ItemMigration(from, to, fn, options, w);
+      ItemMigration item = new ItemMigration(to, rekey, options, w);
       SegmentedScan<Tally> scan = new SegmentedScan<>(client, table, settings, checkpoint,
           RateLimiter.of(settings.readRate()), progress);
       parts = scan.run(new SegmentedScan.Handler<>() {
@@ -338,8 +371,6 @@ public final class Migrator {
       schemas.addAll(options.otherSchemas());
       verify = Verifier.verify(client, table, schemas, settings.checkpoint(null));
     }
-    String title = from.keysClass().getSimpleName() + " -> " + to.keysClass().getSimpleName() + " by "
-        + migration.getClass().getSimpleName();
     MigrationReport report = new MigrationReport("migrate", table, job, title, options.dryRun(), tally, writes, refused,
         (System.nanoTime() - start) / 1_000_000, verify, List.of()).writePath(writePath);
     return options.dryRun() || settings.checkpoint() == null ? report : report.checkpoint(earlier.counts(),
@@ -348,30 +379,26 @@ public final class Migrator {
 
   /** The migration of one item; shared by the segments' threads, stateless. */
   static final class ItemMigration {
-    private final EntitySchema from;
-    private final EntitySchema to;
     private final Rekey rekey;
     private final Options options;
     private final ItemWrites writes;
     private final String pk;
     private final String sk;
 
-    ItemMigration(EntitySchema from, EntitySchema to, Migration<Object, Object> fn, Options options, Writes writes) {
-      this.from = from;
-      this.to = to;
-      this.rekey = new Rekey(from, to, fn).keepUnknownAttributes(options.keepUnknownAttributes());
+    ItemMigration(EntitySchema to, Rekey rekey, Options options, Writes writes) {
+      this.rekey = rekey;
       this.options = options;
-      this.pk = from.partitionKeyAttribute();
-      this.sk = from.sortKeyAttribute();
+      this.pk = to.partitionKeyAttribute();
+      this.sk = to.sortKeyAttribute();
       this.writes = new ItemWrites(writes, pk, sk, options.versionAttribute());
     }
 
     void migrate(Map<String, AttributeValue> old, Tally tally) throws InterruptedException {
       String oldPk = ItemKeys.text(old.get(pk));
       String oldSk = sk == null ? null : ItemKeys.text(old.get(sk));
-      Object oldRecord = from.readStrictly(old);
+      Object oldRecord = rekey.readOld(old);
       if (oldRecord == null) {
-        Outcome outcome = to.readStrictly(old) != null ? Outcome.NEW_LAYOUT : Outcome.OTHER;
+        Outcome outcome = rekey.isNewItem(old) ? Outcome.NEW_LAYOUT : Outcome.OTHER;
         tally.count(outcome);
         if (outcome == Outcome.OTHER) {
           tally.sample(new Tally.Sample(outcome, oldPk, oldSk, null, null, "neither layout reads it"));

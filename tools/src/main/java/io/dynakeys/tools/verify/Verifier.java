@@ -68,7 +68,7 @@ public final class Verifier {
       parts = scan(client, table, checker, settings, checkpoint, progress);
     }
     VerifyReport report = new VerifyReport(settings.samples());
-    report.declare(schemas.stream().map(checker::entityName).toList());
+    report.declare(ItemChecker.reportedNames(schemas));
     parts.values().forEach(report::merge);
     List<Integer> segments = new ArrayList<>();
     for (int s = settings.fromSegment(); s < settings.toSegment(); s++) {

@@ -13,6 +13,8 @@ import io.dynakeys.operations.ConfigurationException;
 import io.dynakeys.runtime.KeyFormatException;
 import io.dynakeys.runtime.TreePath;
 import io.dynakeys.runtime.entity.Attribute;
+import io.dynakeys.runtime.internal.schema.ItemVersion;
+import io.dynakeys.runtime.internal.schema.LiveLayout;
 import io.dynakeys.runtime.internal.schema.RecordSchema;
 import io.dynakeys.runtime.schema.CollectionTableSchema;
 import io.dynakeys.runtime.schema.RecordTableSchema;
@@ -568,6 +570,57 @@ public final class EntityModel {
   /** The item the table schema writes for {@code record}: its components and every key. */
   public Map<String, AttributeValue> toItem(Object record) {
     return schema.itemToMap(record, true);
+  }
+
+  /** The record's current layout version ({@code @LayoutVersion}; 1 without it). */
+  public int version() {
+    return descriptor.version();
+  }
+
+  /** The live older layout version ({@code @LayoutVersion(live = ...)}), or 0 when there is none. */
+  public int olderVersion() {
+    LiveLayout<Object> live = schema.liveLayout();
+    return live == null ? 0 : live.olderVersion();
+  }
+
+  /**
+   * The version of the record's layout {@code item} is an item of, and its record, as the window's
+   * reads tell them apart ({@link RecordSchema#classify}); only for an item whose keys carry the
+   * record's prefixes or the live older version's.
+   *
+   * @return the version, or {@code null} for an item neither version owns
+   */
+  public ItemVersion<Object> version(Map<String, AttributeValue> item) {
+    LiveLayout<Object> live = schema.liveLayout();
+    if (!owns(item) && (live == null || !live.ownsOlder(item))) {
+      return null;
+    }
+    return schema.classify(item);
+  }
+
+  /**
+   * The attributes an item of the live older version holds that the older layout computed or the
+   * record declares: its table and index keys, and the record's attributes. Empty without a live
+   * version.
+   */
+  public Set<String> olderLayoutAttributes() {
+    LiveLayout<Object> live = schema.liveLayout();
+    if (live == null) {
+      return Set.of();
+    }
+    Set<String> out = new LinkedHashSet<>(schema.attributeNames());
+    EntityLayout older = live.olderLayout();
+    out.add(older.partition().attribute());
+    if (older.sort() != null) {
+      out.add(older.sort().attribute());
+    }
+    for (EntityLayout.Index index : older.indexes()) {
+      out.add(index.partition().attribute());
+      if (index.sort() != null) {
+        out.add(index.sort().attribute());
+      }
+    }
+    return Set.copyOf(out);
   }
 
   /** The value of a record's component, through its handle. */

@@ -65,16 +65,22 @@ public final class KeyQuery<T> implements QueryStage<T> {
   private final String second;
   /** The condition of a native index query, or {@code null} for a composed key. */
   private final NativeCondition nativeCondition;
+  /**
+   * For a range on a component ({@link #withRange}), the sort key text every key of the range starts
+   * with (the sort prefix and the equal components before the ranged one); else {@code null}.
+   */
+  private final String rangePrefix;
 
   private KeyQuery(String indexName, String partitionAttribute, List<String> partitionValues,
       String sortAttribute, char delimiter, Operator operator, String first, String second) {
-    this(indexName, partitionAttribute, partitionValues, sortAttribute, delimiter, operator, first, second, null);
+    this(indexName, partitionAttribute, partitionValues, sortAttribute, delimiter, operator, first, second, null, null);
   }
 
   private KeyQuery(String indexName, String partitionAttribute, List<String> partitionValues,
       String sortAttribute, char delimiter, Operator operator, String first, String second,
-      NativeCondition nativeCondition) {
+      NativeCondition nativeCondition, String rangePrefix) {
     this.nativeCondition = nativeCondition;
+    this.rangePrefix = rangePrefix;
     this.indexName = indexName;
     this.partitionAttribute = partitionAttribute;
     this.partitionValues = partitionValues;
@@ -140,7 +146,7 @@ public final class KeyQuery<T> implements QueryStage<T> {
   private static <T> KeyQuery<T> ofNative(NativeCondition condition) {
     return new KeyQuery<>(condition.indexName(), String.join(", ", condition.partitionAttributes()),
         List.of(condition.partitionText()), condition.rangeAttribute(), '\u0000', condition.operator(), null, null,
-        condition);
+        condition, null);
   }
 
   /**
@@ -353,15 +359,102 @@ public final class KeyQuery<T> implements QueryStage<T> {
         throw new IllegalArgumentException("empty range: " + what + ": the lower bound \""
             + shorten(lower) + "\" sorts after the upper bound \"" + shorten(upper) + "\"");
       }
-      return with(Operator.BETWEEN, lower, upper);
+      return ranged(Operator.BETWEEN, lower, upper, prefix);
     }
     if (lower != null) {
-      return with(Operator.AT_LEAST, lower, null);
+      return ranged(Operator.AT_LEAST, lower, null, prefix);
     }
     if (upper != null) {
-      return with(upperInclusive ? Operator.AT_MOST : Operator.LESS_THAN, null, upper);
+      return ranged(upperInclusive ? Operator.AT_MOST : Operator.LESS_THAN, null, upper, prefix);
     }
     return with(Operator.NONE, null, null);
+  }
+
+  private KeyQuery<T> ranged(Operator op, String lower, String upper, String prefix) {
+    return new KeyQuery<>(indexName, partitionAttribute, partitionValues, sortAttribute, delimiter, op, lower, upper,
+        null, prefix);
+  }
+
+  /**
+   * The sort key text that every key this query selects starts with because of its equalities:
+   * the whole key of {@link Operator#EQUAL}, the prefix of {@link Operator#BEGINS_WITH}, the prefix
+   * before the ranged component of a range, or empty for a whole partition. What a read of an
+   * older layout narrows its own sort condition by (it parses the equal components from it).
+   *
+   * @throws IllegalStateException for a native index query, whose keys are no text
+   */
+  public String equalPrefix() {
+    if (nativeCondition != null) {
+      throw new IllegalStateException("a query of a native index has no key text: " + this);
+    }
+    switch (operator) {
+      case NONE:
+        return "";
+      case EQUAL:
+      case BEGINS_WITH:
+        return first;
+      default:
+        return rangePrefix == null ? "" : rangePrefix;
+    }
+  }
+
+  /**
+   * The place of {@code partitionValue} among this query's partitions (its shard), or -1 when the
+   * query reads no such partition.
+   */
+  public int partitionIndex(String partitionValue) {
+    return partitionValues.indexOf(partitionValue);
+  }
+
+  /**
+   * Whether the sort key {@code sortValue} satisfies this query's sort key condition, as DynamoDB
+   * compares it (UTF-8 bytes): what a read of an older layout checks an older item's new keys by.
+   * A {@code null} sort value (no sort key) satisfies only a query without a sort condition.
+   *
+   * @throws IllegalStateException for a native index query
+   */
+  public boolean sortMatches(String sortValue) {
+    if (nativeCondition != null) {
+      throw new IllegalStateException("a query of a native index has no key text: " + this);
+    }
+    if (operator == Operator.NONE) {
+      return true;
+    }
+    if (sortValue == null) {
+      return false;
+    }
+    switch (operator) {
+      case EQUAL:
+        return sortValue.equals(first);
+      case BEGINS_WITH:
+        return sortValue.startsWith(first);
+      case BETWEEN:
+        return Utf8.compare(sortValue, first) >= 0 && Utf8.compare(sortValue, second) <= 0;
+      case AT_LEAST:
+        return Utf8.compare(sortValue, first) >= 0;
+      case AT_MOST:
+        return Utf8.compare(sortValue, second) <= 0;
+      case LESS_THAN:
+        return Utf8.compare(sortValue, second) < 0;
+      default:
+        throw new AssertionError(operator);
+    }
+  }
+
+  /**
+   * The same query of the partitions {@code partitionValues} and the sort condition
+   * {@code operator} on {@code first} and {@code second}, on the same table or index: the query a
+   * read sends to the older layout of a record during a layout window.
+   */
+  public KeyQuery<T> withKeys(List<String> partitionValues, Operator operator, String first, String second) {
+    if (nativeCondition != null) {
+      throw new IllegalStateException("a query of a native index reads no other keys: " + this);
+    }
+    if (partitionValues.isEmpty()) {
+      throw new IllegalArgumentException("a query reads at least one partition");
+    }
+    return new KeyQuery<>(indexName, partitionAttribute, List.copyOf(partitionValues), sortAttribute, delimiter,
+        operator, first, second);
   }
 
   /** The index queried, or {@code null} for the table. */
@@ -392,7 +485,7 @@ public final class KeyQuery<T> implements QueryStage<T> {
       return this;
     }
     return new KeyQuery<>(indexName, partitionAttribute, List.of(partitionValues.get(shard)),
-        sortAttribute, delimiter, operator, first, second);
+        sortAttribute, delimiter, operator, first, second, null, rangePrefix);
   }
 
   /** The attribute that holds the partition key (of the index, for an index query). */

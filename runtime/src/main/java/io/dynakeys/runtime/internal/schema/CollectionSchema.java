@@ -56,13 +56,16 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *
  * @param <T> the collection's interface
  */
-public final class CollectionSchema<T> extends CollectionTableSchema<T> {
+public final class CollectionSchema<T> extends CollectionTableSchema<T>
+    implements io.dynakeys.runtime.internal.LayoutWindow.Source<T> {
   private final String name;
   private final EnhancedType<T> itemType;
   private final List<Member<? extends T>> members;
   private final boolean ignoreOthers;
   private final StaticTableMetadata metadata;
   private final List<String> attributeNames;
+  /** The members' windows, or {@code null} when no member has a live older version. */
+  private final CollectionWindow<T> window;
 
   private CollectionSchema(Class<T> type, List<Member<? extends T>> members, boolean ignoreOthers) {
     this.name = type.getSimpleName();
@@ -73,6 +76,14 @@ public final class CollectionSchema<T> extends CollectionTableSchema<T> {
     Set<String> names = new LinkedHashSet<>();
     this.members.forEach(m -> names.addAll(m.schema().attributeNames()));
     this.attributeNames = List.copyOf(names);
+    this.window = this.members.stream().anyMatch(m -> m.schema().liveLayout() != null)
+        ? new CollectionWindow<>(this) : null;
+  }
+
+  /** {@inheritDoc} The windows of the members with a live older version, each for its own items. */
+  @Override
+  public io.dynakeys.runtime.internal.LayoutWindow<T> layoutWindow() {
+    return window;
   }
 
   /** One record type of the collection and its schema. */
@@ -166,16 +177,50 @@ public final class CollectionSchema<T> extends CollectionTableSchema<T> {
     if (attributeMap == null) {
       return null;
     }
-    for (Member<? extends T> member : members) {
-      if (member.schema().owns(attributeMap)) {
-        return member.schema().mapToItem(attributeMap, preserveEmptyObject);
-      }
+    Member<? extends T> member = owner(attributeMap);
+    if (member != null) {
+      return member.schema().mapToItem(attributeMap, preserveEmptyObject);
     }
     if (ignoreOthers) {
       return null;
     }
+    throw noMember(attributeMap);
+  }
+
+  /**
+   * Which version of its member's stored layout {@code item} is, with its record
+   * ({@link RecordSchema#classify}); an item of no member is of none, with the error a read throws,
+   * or, with {@link #ignoringOtherItems()}, of none without an error (a read passes over it).
+   */
+  public ItemVersion<? extends T> classify(Map<String, AttributeValue> item) {
+    Member<? extends T> member = owner(item);
+    if (member != null) {
+      return member.schema().classify(item);
+    }
+    return ignoreOthers ? new ItemVersion<>(null, 0, false, null) : ItemVersion.neither(noMember(item));
+  }
+
+  /**
+   * The member whose key prefixes {@code item} carries: those of its current version first, then
+   * during a window those of its live older version.
+   */
+  private Member<? extends T> owner(Map<String, AttributeValue> item) {
+    for (Member<? extends T> member : members) {
+      if (member.schema().ownership().owns(item)) {
+        return member;
+      }
+    }
+    for (Member<? extends T> member : members) {
+      if (member.schema().owns(item)) {
+        return member;
+      }
+    }
+    return null;
+  }
+
+  private ItemMappingException noMember(Map<String, AttributeValue> attributeMap) {
     KeyOwnership first = members.get(0).schema().ownership();
-    throw new ItemMappingException(name, first.sortKeyAttribute(), "the item belongs to no member of "
+    return new ItemMappingException(name, first.sortKeyAttribute(), "the item belongs to no member of "
         + name + ": its keys carry none of the members' prefixes " + prefixes() + " (it was written by"
         + " another entity: read through ignoringOtherItems(), or filter a scan with ownItems())", null)
         .atItem(ItemKeys.of(first.partitionKeyAttribute(), first.sortKeyAttribute(), attributeMap));
@@ -239,7 +284,7 @@ public final class CollectionSchema<T> extends CollectionTableSchema<T> {
     Map<String, AttributeValue> values = new LinkedHashMap<>();
     for (int i = 0; i < members.size(); i++) {
       RecordSchema<? extends T> schema = members.get(i).schema();
-      String member = schema.ownership().ownItemsCondition("dynakeys" + i, names, values);
+      String member = schema.ownItemsCondition("dynakeys" + i, names, values);
       if (member == null) {
         throw new IllegalStateException(schema.recordName() + "'s keys have no prefix, so nothing in an"
             + " item's key tells it from another entity's");

@@ -80,7 +80,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *
  * @param <T> the record type
  */
-public final class RecordSchema<T> extends RecordTableSchema<T> {
+public final class RecordSchema<T> extends RecordTableSchema<T> implements io.dynakeys.runtime.internal.LayoutWindow.Source<T> {
   private final Class<T> itemClass;
   /** {@code EnhancedType.of(itemClass)}, made on first demand: mapping items never needs it. */
   private volatile EnhancedType<T> itemType;
@@ -100,6 +100,13 @@ public final class RecordSchema<T> extends RecordTableSchema<T> {
    * asked for.
    */
   private final RecordSchema<T> unverified;
+  /**
+   * The live older version of the record's stored layout ({@code @LayoutVersion(live = ...)}), or
+   * {@code null}: a record without one reads and writes exactly as before, with one null check.
+   */
+  private final LiveLayout<T> live;
+  /** What the tables dynakeys makes do on writes and gets during the window, or {@code null}. */
+  private final RecordWindow<T> window;
 
   RecordSchema(RecordTableSchemaBuilder<T> builder) {
     this.descriptor = builder.entity;
@@ -113,6 +120,11 @@ public final class RecordSchema<T> extends RecordTableSchema<T> {
     this.extensions = ExtensionAttributes.of(builder.tags);
     this.metadata = RecordTableMetadata.of(builder, attributes);
     this.randomShards = descriptor != null && descriptor.layout().randomShards();
+    this.live = descriptor != null && descriptor.liveVersion().isPresent()
+        ? new LiveLayout<>(this, descriptor, descriptor.liveVersion().get(), builder.liveMigration,
+            builder.liveMigrationKey)
+        : null;
+    this.window = live == null ? null : new RecordWindow<>(live);
     this.unverified = reader.verifiesKeys() ? new RecordSchema<>(this) : this;
   }
 
@@ -128,6 +140,8 @@ public final class RecordSchema<T> extends RecordTableSchema<T> {
     this.extensions = other.extensions;
     this.metadata = other.metadata;
     this.randomShards = other.randomShards;
+    this.live = other.live;
+    this.window = other.window;
     this.unverified = this;
   }
 
@@ -239,7 +253,7 @@ public final class RecordSchema<T> extends RecordTableSchema<T> {
    */
   @Override
   public T mapToItem(Map<String, AttributeValue> attributeMap) {
-    return reader.read(attributeMap, false);
+    return live == null ? reader.read(attributeMap, false) : mapToItem(attributeMap, false);
   }
 
   /**
@@ -258,7 +272,92 @@ public final class RecordSchema<T> extends RecordTableSchema<T> {
    */
   @Override
   public T mapToItem(Map<String, AttributeValue> attributeMap, boolean preserveEmptyObject) {
-    return reader.read(attributeMap, preserveEmptyObject);
+    if (live == null || !reader.verifiesKeys()) {
+      return reader.read(attributeMap, preserveEmptyObject);
+    }
+    try {
+      return reader.read(attributeMap, preserveEmptyObject);
+    } catch (ItemMappingException current) {
+      ItemVersion<T> older = older(attributeMap, current);
+      if (older.error() != null) {
+        throw older.error();
+      }
+      return older.record();
+    }
+  }
+
+  // ---- versions of the stored layout (LiveLayout) ------------------------------------------------
+
+  /**
+   * The live older version of the record's stored layout, when its descriptor names one
+   * ({@code @LayoutVersion(live = ...)}): what reads and writes consult during the window in which
+   * the table holds items of both versions.
+   *
+   * @return the older version, or {@code null} when the record has none
+   */
+  public LiveLayout<T> liveLayout() {
+    return live;
+  }
+
+  /** {@inheritDoc} The record's own writes and gets during its window ({@link RecordWindow}). */
+  @Override
+  public io.dynakeys.runtime.internal.LayoutWindow<T> layoutWindow() {
+    return window;
+  }
+
+  /**
+   * Which version of the record's stored layout {@code item} is, and its record: the current
+   * version when this schema reads it strictly (every key checked), else the live older version
+   * when it is one of its items (see {@link LiveLayout}), else neither, with the error a read
+   * throws (naming both versions when the item carries the older version's prefixes). What the
+   * window's reads sort items by, and what a check of a table counts items per version by.
+   *
+   * @param item a stored item
+   * @return the item's version and record, or its error
+   */
+  public ItemVersion<T> classify(Map<String, AttributeValue> item) {
+    RecordSchema<T> verified = live == null ? this : live.schema();
+    try {
+      T value = verified.reader.read(item, true);
+      return ItemVersion.current(value, descriptor == null ? 1 : descriptor.version());
+    } catch (ItemMappingException current) {
+      return older(item, current);
+    }
+  }
+
+  /**
+   * The version of the record's stored layout {@code item} is an item of, by {@link #classify}: the
+   * current version, the live older one, or none.
+   *
+   * @param item a stored item
+   * @return the version, empty when the item is of no version this schema reads
+   */
+  public java.util.OptionalInt versionOf(Map<String, AttributeValue> item) {
+    ItemVersion<T> version = classify(item);
+    return version.error() == null ? java.util.OptionalInt.of(version.version()) : java.util.OptionalInt.empty();
+  }
+
+  /** {@code item} read as the live older version, after the current version refused it with {@code current}. */
+  private ItemVersion<T> older(Map<String, AttributeValue> item, ItemMappingException current) {
+    if (live == null || item == null || !live.ownsOlder(item)) {
+      return ItemVersion.neither(current);
+    }
+    try {
+      return ItemVersion.older(live.readOlder(item), live.olderVersion());
+    } catch (ItemMappingException older) {
+      ItemMappingException both = new ItemMappingException(recordName(), null, "the item is of neither version "
+          + live.version() + " (" + problem(current) + ") nor the live version " + live.olderVersion() + " ("
+          + problem(older) + ")", current);
+      return ItemVersion.neither(both.atItem(ItemKeys.of(ownership.partitionKeyAttribute(),
+          ownership.sortKeyAttribute(), item)));
+    }
+  }
+
+  /** An error's message without the item it names, which the error of both versions names once. */
+  private static String problem(ItemMappingException e) {
+    String message = e.getMessage();
+    int at = e.itemKey().isEmpty() ? -1 : message.lastIndexOf(" (item ");
+    return at < 0 ? message : message.substring(0, at);
   }
 
   /** {@inheritDoc} */
@@ -365,7 +464,7 @@ public final class RecordSchema<T> extends RecordTableSchema<T> {
    * @return whether its keys carry this record's prefixes (always, for a record without prefixes)
    */
   public boolean owns(Map<String, AttributeValue> item) {
-    return ownership.owns(item);
+    return ownership.owns(item) || live != null && live.ownsOlder(item);
   }
 
   /**
@@ -390,7 +489,36 @@ public final class RecordSchema<T> extends RecordTableSchema<T> {
    */
   @Override
   public Expression ownItems() {
-    return ownership.ownItems();
+    if (live == null) {
+      return ownership.ownItems();
+    }
+    Map<String, String> names = new java.util.LinkedHashMap<>();
+    Map<String, AttributeValue> values = new java.util.LinkedHashMap<>();
+    if (ownership.ownItemsCondition("dynakeys", new java.util.HashMap<>(), new java.util.HashMap<>()) == null) {
+      return ownership.ownItems(); // its refusal of keys without a prefix
+    }
+    String condition = ownItemsCondition("dynakeys", names, values);
+    if (condition == null) {
+      throw new IllegalStateException(recordName() + "'s live version " + live.olderVersion() + " has keys without"
+          + " a prefix, so during the window nothing in an item's key tells its items from another entity's");
+    }
+    return Expression.builder().expression(condition).expressionNames(names).expressionValues(values).build();
+  }
+
+  /**
+   * The condition of {@link #ownItems()} with values named from {@code valuePrefix}: the current
+   * version's prefixes, or during a window those of either version; {@code null} when the keys
+   * have no prefix.
+   */
+  String ownItemsCondition(String valuePrefix, Map<String, String> names, Map<String, AttributeValue> values) {
+    String current = ownership.ownItemsCondition(valuePrefix, names, values);
+    if (live == null || current == null) {
+      return current;
+    }
+    String older = live.olderOwnership().ownItemsCondition(valuePrefix + "V" + live.olderVersion(), names, values);
+    // AND binds before OR: each version's terms stay together without parentheses, which DynamoDB
+    // refuses where they are redundant.
+    return older == null ? null : current + " OR " + older;
   }
 
   /**
