@@ -13,9 +13,14 @@ import java.util.Comparator;
  * rather than truncating it.
  */
 public final class InstantEncoding extends TemporalEncoding.EpochMillisEncoding<Instant> {
-  private static final Instant FIRST = Instant.parse("0000-01-01T00:00:00Z");
-  private static final Instant LAST = Instant.parse("9999-12-31T23:59:59.999999999Z");
-  private static final Instant EXAMPLE = Instant.parse("2026-06-23T10:15:30Z");
+  // By their epoch seconds, not Instant.parse: parsing would start java.time's formatters (and
+  // regular expressions) in every process whose registry of key types is initialised.
+  /** {@code 0000-01-01T00:00:00Z}. */
+  private static final Instant FIRST = Instant.ofEpochSecond(-62_167_219_200L);
+  /** {@code 9999-12-31T23:59:59.999999999Z}. */
+  private static final Instant LAST = Instant.ofEpochSecond(253_402_300_799L, 999_999_999);
+  /** {@code 2026-06-23T10:15:30Z}. */
+  private static final Instant EXAMPLE = Instant.ofEpochSecond(1_782_209_730L);
 
   /** The encoding; {@link KeyTypes} holds the one instance generated code uses. */
   public InstantEncoding() {

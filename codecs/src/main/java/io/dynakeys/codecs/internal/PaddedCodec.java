@@ -46,7 +46,25 @@ public final class PaddedCodec<T> implements OrderedCodec<T> {
     this.record = record;
     this.component = component;
     this.encoding = encoding;
-    this.digits = new PaddedLongCodec(record, component, width, min, max, inverted, encoding::showUnits);
+    this.digits = new PaddedLongCodec(record, component, width, min, max, inverted, new Units(encoding));
+  }
+
+  /**
+   * A number of units as its encoding shows it, for messages. A class rather than a method
+   * reference: every padded codec makes one when generated code is first loaded, and a method
+   * reference's first use spins a class at run time, which a new process pays at every start.
+   */
+  private static final class Units implements java.util.function.LongFunction<String> {
+    private final KeyEncoding<?> encoding;
+
+    Units(KeyEncoding<?> encoding) {
+      this.encoding = encoding;
+    }
+
+    @Override
+    public String apply(long units) {
+      return encoding.showUnits(units);
+    }
   }
 
   /**

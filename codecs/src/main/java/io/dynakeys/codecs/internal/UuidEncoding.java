@@ -12,10 +12,16 @@ import java.util.UUID;
 public final class UuidEncoding implements KeyEncoding<UUID> {
   private static final UUID FIRST = new UUID(0, 0);
   private static final UUID LAST = new UUID(-1, -1);
-  private static final Comparator<UUID> UNSIGNED = (a, b) -> {
-    int high = Long.compareUnsigned(a.getMostSignificantBits(), b.getMostSignificantBits());
-    return high != 0 ? high : Long.compareUnsigned(a.getLeastSignificantBits(), b.getLeastSignificantBits());
-  };
+  private static final Comparator<UUID> UNSIGNED = new Unsigned();
+
+  /** Unsigned 128-bit order. A class, not a lambda: the registry makes it in every process that encodes a key. */
+  private static final class Unsigned implements Comparator<UUID> {
+    @Override
+    public int compare(UUID a, UUID b) {
+      int high = Long.compareUnsigned(a.getMostSignificantBits(), b.getMostSignificantBits());
+      return high != 0 ? high : Long.compareUnsigned(a.getLeastSignificantBits(), b.getLeastSignificantBits());
+    }
+  }
 
   @Override
   public String label() {

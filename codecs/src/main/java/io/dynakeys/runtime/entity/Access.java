@@ -38,19 +38,11 @@ final class Access implements HandleAccess {
     return new NestedField<>(parent, name, attributeName, accessor);
   }
 
+  // IndexGroup.of holds the switch over sizes: here it would make the verifier load every
+  // IndexGroup class as soon as the handles are, in every process, grouped indexes or not.
   @Override
   public <R> IndexGroup<R> group(String index, List<GroupedIndexComponent<R, ?>> members) {
-    return switch (members.size()) {
-      case 2 -> new IndexGroup.Of2<R, Object, Object>(index, members);
-      case 3 -> new IndexGroup.Of3<R, Object, Object, Object>(index, members);
-      case 4 -> new IndexGroup.Of4<R, Object, Object, Object, Object>(index, members);
-      case 5 -> new IndexGroup.Of5<R, Object, Object, Object, Object, Object>(index, members);
-      case 6 -> new IndexGroup.Of6<R, Object, Object, Object, Object, Object, Object>(index, members);
-      case 7 -> new IndexGroup.Of7<R, Object, Object, Object, Object, Object, Object, Object>(index, members);
-      case 8 -> new IndexGroup.Of8<R, Object, Object, Object, Object, Object, Object, Object, Object>(index, members);
-      default -> throw new IllegalArgumentException("a group has 2 to " + IndexGroup.MAX_MEMBERS
-          + " components, not " + members.size());
-    };
+    return IndexGroup.of(index, members);
   }
 
   @Override

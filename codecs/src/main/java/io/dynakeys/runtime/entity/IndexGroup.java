@@ -56,6 +56,21 @@ public abstract sealed class IndexGroup<R> permits IndexGroup.Of2, IndexGroup.Of
     return "IndexGroup[" + index + ": " + String.join(", ", members.stream().map(Attribute::name).toList()) + "]";
   }
 
+  /** The group of {@code members}, of the class of its size; what the handles' package makes groups with. */
+  static <R> IndexGroup<R> of(String index, List<GroupedIndexComponent<R, ?>> members) {
+    return switch (members.size()) {
+      case 2 -> new Of2<R, Object, Object>(index, members);
+      case 3 -> new Of3<R, Object, Object, Object>(index, members);
+      case 4 -> new Of4<R, Object, Object, Object, Object>(index, members);
+      case 5 -> new Of5<R, Object, Object, Object, Object, Object>(index, members);
+      case 6 -> new Of6<R, Object, Object, Object, Object, Object, Object>(index, members);
+      case 7 -> new Of7<R, Object, Object, Object, Object, Object, Object, Object>(index, members);
+      case 8 -> new Of8<R, Object, Object, Object, Object, Object, Object, Object, Object>(index, members);
+      default -> throw new IllegalArgumentException("a group has 2 to " + MAX_MEMBERS + " components, not "
+          + members.size());
+    };
+  }
+
 
 
 

@@ -1,7 +1,6 @@
 package io.dynakeys.runtime.internal.schema;
 
 import io.dynakeys.runtime.schema.ItemMappingException;
-import io.dynakeys.runtime.internal.schema.StoredType;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -27,7 +26,7 @@ record ComponentAttribute<T>(String name, String component, int index, StoredTyp
     }
     AttributeValue stored;
     try {
-      stored = type.converter().transformFrom(value);
+      stored = type.codec().write(value);
     } catch (RuntimeException e) {
       throw new ItemMappingException(record, name,
           "cannot store the value " + value + " as " + type + ": " + e.getMessage(), e);
@@ -38,7 +37,7 @@ record ComponentAttribute<T>(String name, String component, int index, StoredTyp
   /** The component's value from a stored, non-null attribute value. */
   Object read(AttributeValue stored, String record) {
     try {
-      return type.converter().transformTo(stored);
+      return type.codec().read(stored);
     } catch (RuntimeException e) {
       throw new ItemMappingException(record, name,
           "cannot read the stored value as " + type + ": " + e.getMessage(), e);

@@ -22,8 +22,14 @@ import software.amazon.awssdk.enhanced.dynamodb.mapper.UpdateBehavior;
  */
 record ExtensionAttributes(String versionAttribute, long versionIncrement, List<GeneratedAttribute> generated) {
 
+  /** A record without tags: no version, nothing generated. */
+  private static final ExtensionAttributes NONE = new ExtensionAttributes(null, 1L, List.of());
+
   /** What {@code tags} ask the extensions to write. */
   static ExtensionAttributes of(List<TaggedAttribute> tags) {
+    if (tags.isEmpty()) {
+      return NONE; // most records: no streams over nothing on the way to the first item
+    }
     Feature version = tags.stream().map(TaggedAttribute::feature)
         .filter(f -> f.kind() == Feature.Kind.VERSION).findFirst().orElse(null);
     return new ExtensionAttributes(version == null ? null : version.attribute(),

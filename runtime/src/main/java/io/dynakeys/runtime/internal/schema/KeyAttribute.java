@@ -2,9 +2,6 @@ package io.dynakeys.runtime.internal.schema;
 
 import io.dynakeys.runtime.schema.ItemMappingException;
 import java.util.function.Function;
-import software.amazon.awssdk.enhanced.dynamodb.AttributeConverter;
-import software.amazon.awssdk.enhanced.dynamodb.AttributeConverterProvider;
-import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -20,10 +17,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 record KeyAttribute<T>(String name, String role, Function<T, String> function, boolean required,
     io.dynakeys.codecs.internal.ShardCodec anyShard) {
-
-  /** The SDK's default string converter: what key attributes are written and described with. */
-  static final AttributeConverter<String> CONVERTER =
-      AttributeConverterProvider.defaultProvider().converterFor(EnhancedType.of(String.class));
 
   KeyAttribute(String name, String role, Function<T, String> function, boolean required) {
     this(name, role, function, required, null);
@@ -43,10 +36,10 @@ record KeyAttribute<T>(String name, String role, Function<T, String> function, b
       }
       return null;
     }
-    // The SDK's own string converter, not AttributeValue.fromS: fromS goes through the value's
-    // builder (three objects: the builder, its set of types, the value), the converter builds the
-    // value alone, as the enhanced client's own schemas do.
-    return CONVERTER.transformFrom(value);
+    // What the SDK's own string converter writes, made as it makes it (createS: the value alone),
+    // not by AttributeValue.fromS, which goes through the value's builder (three objects: the
+    // builder, its set of types, the value).
+    return ScalarCodec.STRING.write(value);
   }
 
   /** Whether {@code stored} is the key {@code computed} describes: equal, or in any shard of it. */

@@ -93,7 +93,7 @@ final class RecordAttributes<T> {
     if (component != null) {
       return component.type().converter();
     }
-    return keysByName.containsKey(attributeName) ? KeyAttribute.CONVERTER : null;
+    return keysByName.containsKey(attributeName) ? DefaultConverters.STRING : null;
   }
 
   /** The names of the components stored as primitives, in declaration order. */

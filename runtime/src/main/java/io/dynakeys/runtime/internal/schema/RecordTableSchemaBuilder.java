@@ -69,10 +69,33 @@ public final class RecordTableSchemaBuilder<T> {
   RecordTableSchemaBuilder(EntityDescriptor<T> entity) {
     this.entity = Objects.requireNonNull(entity, "entity");
     this.itemClass = entity.type();
-    this.accessor = (item, index) -> {
+    this.accessor = new ThroughHandles<>();
+    this.constructor = new DescriptorConstructor<>(entity);
+  }
+
+  // Classes rather than lambdas: every generated schema is built through these two, and a lambda's
+  // first call costs a class spun at run time, which a Lambda function pays on every cold start.
+
+  /** The accessor of a descriptor's builder, which reads components through their handles instead. */
+  private static final class ThroughHandles<T> implements ComponentAccessor<T> {
+    @Override
+    public Object component(T item, int index) {
       throw new IllegalStateException("a descriptor's components are read through their handles");
-    };
-    this.constructor = entity::construct;
+    }
+  }
+
+  /** The descriptor's canonical constructor. */
+  private static final class DescriptorConstructor<T> implements Function<Object[], T> {
+    private final EntityDescriptor<T> entity;
+
+    DescriptorConstructor(EntityDescriptor<T> entity) {
+      this.entity = entity;
+    }
+
+    @Override
+    public T apply(Object[] values) {
+      return entity.construct(values);
+    }
   }
 
   /**

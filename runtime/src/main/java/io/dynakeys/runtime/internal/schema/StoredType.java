@@ -1,26 +1,16 @@
 package io.dynakeys.runtime.internal.schema;
 
-import io.dynakeys.runtime.internal.schema.EpochSecondsConverter;
-import io.dynakeys.runtime.internal.schema.ListConverter;
-import io.dynakeys.runtime.internal.schema.MapConverter;
-import io.dynakeys.runtime.internal.schema.NestedRecordConverter;
-import io.dynakeys.runtime.internal.schema.OptionalConverter;
-import io.dynakeys.runtime.internal.schema.RecordSchema;
-import io.dynakeys.runtime.internal.schema.SetConverter;
-import io.dynakeys.runtime.internal.schema.StrictConverter;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import software.amazon.awssdk.enhanced.dynamodb.AttributeConverter;
-import software.amazon.awssdk.enhanced.dynamodb.AttributeConverterProvider;
 import software.amazon.awssdk.enhanced.dynamodb.AttributeValueType;
-import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
-import software.amazon.awssdk.enhanced.dynamodb.EnumAttributeConverter;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * How one record component is stored: the converter that writes it and reads it back, strictly
- * (a stored value of another DynamoDB type is an error, never coerced). Generated
+ * How one record component is stored: the {@link ValueCodec} that writes it and reads it back,
+ * strictly (a stored value of another DynamoDB type is an error, never coerced). Generated
  * {@code tableSchema()} methods spell out one per component, in a form cheap to compile:
  *
  * <pre>{@code
@@ -32,37 +22,42 @@ import software.amazon.awssdk.enhanced.dynamodb.EnumAttributeConverter;
  * }</pre>
  *
  * <p>Which Java types may be stored is decided by the processor at compile time; this class only
- * carries it out. Scalars use the enhanced client's default converters.
+ * carries it out. Every value is stored as the enhanced client's default converter of its type
+ * stores it. The scalars the processor knows, enums, lists, sets, maps, {@code Optional}s, nested
+ * records and epoch seconds are written and read directly ({@link ScalarCodec} and the other
+ * codecs), so that building a schema and mapping items loads none of the enhanced client's
+ * converter classes; the rarer scalars ({@link ScalarCodec} lists them) and converters the user
+ * names go through an {@code AttributeConverter} ({@link ConverterCodec}). The enhanced client's
+ * view of a component, {@link #converter()}, is made on first demand.
  */
 public final class StoredType {
-  private static final AttributeConverterProvider DEFAULTS = AttributeConverterProvider.defaultProvider();
-
-  private final AttributeConverter<Object> converter;
+  private final ValueCodec codec;
   private final String description;
+  /** The simple name of the Java type, boxed (what a set's or a map's message names an element by). */
+  private final String javaName;
   private final boolean primitive;
   private final Object absent;
   private final StoredType element;
   private final boolean epochSeconds;
   /** A nested record's schema, for {@link #record}; else {@code null}. */
-  private RecordSchema<?> nested;
+  private final RecordSchema<?> nested;
+  /** The enhanced client's converter, made by {@link #converter()} on first demand. */
+  private volatile AttributeConverter<Object> converter;
 
-  private StoredType(AttributeConverter<?> converter, String description, boolean primitive, Object absent) {
-    this(converter, description, primitive, absent, null, false);
-  }
-
-  private StoredType(AttributeConverter<?> converter, String description, boolean primitive, Object absent,
-      StoredType element) {
-    this(converter, description, primitive, absent, element, false);
-  }
-
-  private StoredType(AttributeConverter<?> converter, String description, boolean primitive, Object absent,
-      StoredType element, boolean epochSeconds) {
-    this.element = element;
-    this.epochSeconds = epochSeconds;
-    this.converter = cast(converter);
+  private StoredType(ValueCodec codec, String description, String javaName, boolean primitive, Object absent,
+      StoredType element, boolean epochSeconds, RecordSchema<?> nested) {
+    this.codec = codec;
     this.description = description;
+    this.javaName = javaName;
     this.primitive = primitive;
     this.absent = absent;
+    this.element = element;
+    this.epochSeconds = epochSeconds;
+    this.nested = nested;
+  }
+
+  private StoredType(ValueCodec codec, String description, String javaName, boolean primitive, Object absent) {
+    this(codec, description, javaName, primitive, absent, null, false, null);
   }
 
   /**
@@ -74,21 +69,29 @@ public final class StoredType {
    */
   public static StoredType of(Class<?> type) {
     Class<?> boxed = box(type);
-    AttributeConverter<?> converter;
-    try {
-      converter = DEFAULTS.converterFor(EnhancedType.of(boxed));
-    } catch (RuntimeException e) {
-      throw new IllegalArgumentException("the enhanced client has no converter for " + type.getName(), e);
+    ValueCodec codec = ScalarCodec.of(boxed);
+    if (codec == null) {
+      codec = defaultConverter(boxed);
     }
     Object absent = boxed == OptionalInt.class ? OptionalInt.empty()
         : boxed == OptionalLong.class ? OptionalLong.empty()
         : boxed == OptionalDouble.class ? OptionalDouble.empty()
         : null;
+    return new StoredType(codec, type.getSimpleName(), boxed.getSimpleName(), type.isPrimitive(), absent);
+  }
+
+  /** The SDK's default converter of a scalar without a {@link ScalarCodec}, strictly. */
+  private static ValueCodec defaultConverter(Class<?> boxed) {
+    AttributeConverter<?> converter;
+    try {
+      converter = DefaultConverters.of(boxed);
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException("the enhanced client has no converter for " + boxed.getName(), e);
+    }
     // The SDK's AtomicInteger converter declares S, but writes and reads N.
-    StrictConverter<?> strict = boxed == java.util.concurrent.atomic.AtomicInteger.class
-        ? new StrictConverter<>(converter, AttributeValueType.N)
-        : new StrictConverter<>(converter);
-    return new StoredType(strict, type.getSimpleName(), type.isPrimitive(), absent);
+    return boxed == java.util.concurrent.atomic.AtomicInteger.class
+        ? new ConverterCodec(converter, AttributeValueType.N)
+        : new ConverterCodec(converter);
   }
 
   /**
@@ -102,11 +105,12 @@ public final class StoredType {
    */
   public static StoredType epochSeconds(Class<?> type) {
     if (type == java.time.Instant.class) {
-      return new StoredType(EpochSecondsConverter.instants(), "Instant (epoch seconds)", false, null, null, true);
+      return new StoredType(new EpochSecondsCodec(true), "Instant (epoch seconds)", "Instant", false, null, null,
+          true, null);
     }
     if (type == long.class || type == Long.class) {
-      return new StoredType(EpochSecondsConverter.seconds(), type.getSimpleName() + " (epoch seconds)",
-          type.isPrimitive(), null, null, true);
+      return new StoredType(new EpochSecondsCodec(false), type.getSimpleName() + " (epoch seconds)", "Long",
+          type.isPrimitive(), null, null, true, null);
     }
     throw new IllegalArgumentException("a time to live is an Instant, a long or a Long of epoch seconds, not "
         + type.getName());
@@ -114,14 +118,13 @@ public final class StoredType {
 
   /** An enum, stored by {@code name()} as in keys (not by {@code toString()}, which may change). */
   public static <E extends Enum<E>> StoredType enumOf(Class<E> type) {
-    return new StoredType(new StrictConverter<>(EnumAttributeConverter.createWithNameAsKeys(type)),
-        type.getSimpleName(), false, null);
+    return new StoredType(new EnumCodec<>(type), type.getSimpleName(), type.getSimpleName(), false, null);
   }
 
   /** A {@code List} (or {@code Collection}) as a DynamoDB list ({@code L}), in order. */
   public static StoredType listOf(StoredType element) {
-    return new StoredType(new ListConverter<>(element.converter), "List<" + element.description + ">",
-        false, null, element);
+    return new StoredType(new ListCodec(element.codec), "List<" + element.description + ">", "List", false, null,
+        element, false, null);
   }
 
   /** A {@code Set} as a DynamoDB string, number or binary set; empty sets are absent. */
@@ -135,13 +138,14 @@ public final class StoredType {
   }
 
   private static StoredType set(StoredType element, boolean sorted) {
-    AttributeValueType stored = element.converter.attributeValueType();
-    if (stored != AttributeValueType.S && stored != AttributeValueType.N && stored != AttributeValueType.B) {
+    AttributeValue.Type stored = element.codec.stored();
+    if (stored != AttributeValue.Type.S && stored != AttributeValue.Type.N && stored != AttributeValue.Type.B) {
       throw new IllegalArgumentException("a set of " + element.description + " cannot be stored:"
           + " DynamoDB sets hold strings, numbers or binary values");
     }
-    return new StoredType(new SetConverter<>(element.converter, sorted),
-        (sorted ? "SortedSet<" : "Set<") + element.description + ">", false, null, element);
+    String name = sorted ? "SortedSet" : "Set";
+    return new StoredType(new SetCodec(element.codec, element.javaName, sorted),
+        name + "<" + element.description + ">", name, false, null, element, false, null);
   }
 
   /** A {@code Map} as a DynamoDB map ({@code M}), its keys as the strings their converter writes. */
@@ -155,19 +159,20 @@ public final class StoredType {
   }
 
   private static StoredType map(StoredType key, StoredType value, boolean sorted) {
-    AttributeValueType stored = key.converter.attributeValueType();
-    if (stored != AttributeValueType.S && stored != AttributeValueType.N) {
+    AttributeValue.Type stored = key.codec.stored();
+    if (stored != AttributeValue.Type.S && stored != AttributeValue.Type.N) {
       throw new IllegalArgumentException("map keys of " + key.description + " cannot be stored:"
           + " DynamoDB map keys are strings, so keys must be stored as strings or numbers");
     }
-    return new StoredType(new MapConverter<>(key.converter, value.converter, sorted),
-        (sorted ? "SortedMap<" : "Map<") + key.description + ", " + value.description + ">", false, null);
+    String name = sorted ? "SortedMap" : "Map";
+    return new StoredType(new MapCodec(key.codec, key.javaName, value.codec, sorted),
+        name + "<" + key.description + ", " + value.description + ">", name, false, null);
   }
 
   /** An {@code Optional}: its value, or no attribute when empty (which reads back empty). */
   public static StoredType optionalOf(StoredType value) {
-    return new StoredType(new OptionalConverter<>(value.converter),
-        "Optional<" + value.description + ">", false, Optional.empty(), null, value.epochSeconds);
+    return new StoredType(new OptionalCodec(value.codec), "Optional<" + value.description + ">", "Optional", false,
+        Optional.empty(), null, value.epochSeconds, null);
   }
 
   /**
@@ -185,16 +190,15 @@ public final class StoredType {
   }
 
   private static StoredType converted(AttributeConverter<?> converter, boolean primitive) {
-    return new StoredType(new StrictConverter<>(converter), converter.type().rawClass().getSimpleName()
-        + " (by " + converter.getClass().getSimpleName() + ")", primitive, null);
+    String type = converter.type().rawClass().getSimpleName();
+    return new StoredType(new ConverterCodec(converter), type + " (by " + converter.getClass().getSimpleName() + ")",
+        type, primitive, null);
   }
 
   /** A nested record, as a map of its components through {@code schema} (a key-less one). */
   public static <N> StoredType record(RecordSchema<N> schema) {
-    StoredType type = new StoredType(new NestedRecordConverter<>(schema),
-        schema.itemType().rawClass().getSimpleName(), false, null);
-    type.nested = schema;
-    return type;
+    return new StoredType(new RecordCodec(schema), schema.recordName(), schema.recordName(), false, null, null,
+        false, schema);
   }
 
   /** The schema of a nested record stored as a map ({@link #record}), else {@code null}. */
@@ -202,9 +206,23 @@ public final class StoredType {
     return nested;
   }
 
-  /** The converter, which reads only values of the type it writes. */
+  /** How values are written and read. */
+  ValueCodec codec() {
+    return codec;
+  }
+
+  /**
+   * The enhanced client's converter of the component, which writes and reads exactly what the
+   * codec does: made on first demand (the enhanced client's {@code converterForAttribute}, the
+   * checks of static attribute tags), never by mapping items.
+   */
   AttributeConverter<Object> converter() {
-    return converter;
+    AttributeConverter<Object> out = converter;
+    if (out == null) {
+      out = new CodecConverter(codec);
+      converter = out;
+    }
+    return out;
   }
 
   /** The element type of a list or set, else {@code null}. */
@@ -237,10 +255,5 @@ public final class StoredType {
       return type;
     }
     return java.lang.invoke.MethodType.methodType(type).wrap().returnType();
-  }
-
-  @SuppressWarnings("unchecked")
-  private static AttributeConverter<Object> cast(AttributeConverter<?> converter) {
-    return (AttributeConverter<Object>) converter;
   }
 }

@@ -69,8 +69,11 @@ public final class PreparedShapes {
       this.indexRemoves = index.removes() == null ? new String[0] : index.removes().toArray(new String[0]);
       this.expectsVersion = spec.expectedVersion() != null;
       this.condition = spec.condition() == null ? null : spec.condition().node().shapeOnly();
-      this.expressions = new UpdateExpressions(written.update(), written.condition(), Map.copyOf(written.names()),
-          Map.of());
+      // The names in the order the first request wrote them, so that every later request of the
+      // shape is that request with other values, its names printed and sent in the same order
+      // (Map.copyOf's order is another one, fixed only within one process).
+      this.expressions = new UpdateExpressions(written.update(), written.condition(),
+          java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(written.names())), Map.of());
       this.values = written.values().size();
     }
 

@@ -48,9 +48,10 @@ class RecordAttributesTest {
   void aComponentConvertsThroughItsStoredTypeAndAKeyAsAString() {
     assertEquals(EnhancedType.of(Integer.class), ATTRIBUTES.converter("weight").type());
     assertEquals(AttributeValueType.N, ATTRIBUTES.converter("weight").attributeValueType());
-    assertSame(KeyAttribute.CONVERTER, ATTRIBUTES.converter("pk"));
-    assertSame(KeyAttribute.CONVERTER, ATTRIBUTES.converter("gsi1pk"));
-    assertEquals(AttributeValueType.S, KeyAttribute.CONVERTER.attributeValueType());
+    assertSame(DefaultConverters.STRING, ATTRIBUTES.converter("pk"));
+    assertSame(DefaultConverters.STRING, ATTRIBUTES.converter("gsi1pk"));
+    assertEquals(EnhancedType.of(String.class), DefaultConverters.STRING.type());
+    assertEquals(AttributeValueType.S, DefaultConverters.STRING.attributeValueType());
     assertNull(ATTRIBUTES.converter("nope"));
   }
 

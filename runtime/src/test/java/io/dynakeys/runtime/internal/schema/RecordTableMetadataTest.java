@@ -31,7 +31,7 @@ class RecordTableMetadataTest {
   }
 
   private static StaticTableMetadata metadata(RecordTableSchemaBuilder<Entry> builder) {
-    return RecordTableMetadata.of(builder, new RecordAttributes<>("Entry", builder.components, builder.keys));
+    return RecordTableMetadata.of(builder, new RecordAttributes<>("Entry", builder.components, builder.keys)).metadata();
   }
 
   private static IndexMetadata index(StaticTableMetadata metadata, String name) {
