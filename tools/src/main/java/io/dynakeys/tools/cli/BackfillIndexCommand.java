@@ -19,7 +19,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
         + " under the condition that the item is still there, still has no index key, and still holds the values"
         + " the keys are computed from, so a newer write is never overwritten. Resumable with --checkpoint.",
         "Create the index on the table first (its attributes are the record's index key attributes); until the"
-        + " backfill is done, the index misses the older items."})
+        + " backfill is done, the index misses the older items.",
+        "Exit status 0 when every item met was written or already keyed, 1 when some changed meanwhile (run"
+        + " again with a new checkpoint)."})
 public final class BackfillIndexCommand implements Callable<Integer> {
   @Mixin
   Connection connection;
@@ -58,6 +60,8 @@ public final class BackfillIndexCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     out.println(entity.name() + " " + index + ": " + report.toText());
     out.flush();
-    return 0;
+    // Items a writer changed between the scan and the update were left as that writer wrote them:
+    // a run with a new checkpoint writes their keys.
+    return report.changed() > 0 ? DynakeysCommand.FINDINGS : 0;
   }
 }
