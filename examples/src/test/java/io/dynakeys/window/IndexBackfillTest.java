@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dynakeys.operations.ConfigurationException;
 import io.dynakeys.operations.schema.EntitySchema;
 import io.dynakeys.operations.verify.VerifyReport;
 import io.dynakeys.runtime.read.ReadOptions;
@@ -77,6 +78,11 @@ class IndexBackfillTest {
     for (Task task : last.values()) {
       assertEquals(task, table.getItem(r -> r.key(table.keyFrom(task)).consistentRead(true)), "a get finds every item");
     }
+    for (String team : List.of("t0", "t1", "t2")) {
+      assertEquals(last.values().stream().filter(t -> t.team().equals(team)).toList(),
+          TaskKeys.query(team).items(table, ReadOptions.defaults().consistentRead(true)).toList(),
+          "a query of the table finds every item of team " + team);
+    }
     assertEquals(List.of(items, (items + 9) / 10), counts(client, name), "verify counts the items without the index's keys as version 1");
 
     EntitySchema tasks = EntitySchema.of(TaskKeys.class);
@@ -116,6 +122,9 @@ class IndexBackfillTest {
         ScanSettings.defaults().progress(new PrintStream(PrintStream.nullOutputStream())));
     assertEquals(new IndexBackfill.Report(0, items, 0, 0, 0), again, "nothing left to backfill");
     assertEquals(List.of(items, items), counts(client, name), "verify counts no item without the index's keys");
+    ConfigurationException unknown = assertThrows(ConfigurationException.class,
+        () -> IndexBackfill.backfill(client, name, tasks, "byNote", settings));
+    assertEquals("--index: Task declares no composed index byNote (its composed indexes: byOwner)", unknown.getMessage());
   }
 
   /** {@code verify}'s count of every item, then of the items of version 2 (with the index's keys). */
