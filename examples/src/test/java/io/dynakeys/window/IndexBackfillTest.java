@@ -14,6 +14,8 @@ import io.dynakeys.testing.RunSize;
 import io.dynakeys.tools.Main;
 import io.dynakeys.tools.core.ScanSettings;
 import io.dynakeys.tools.index.IndexBackfill;
+import io.dynakeys.tools.migrate.MigrationReport;
+import io.dynakeys.tools.migrate.Migrator;
 import io.dynakeys.tools.verify.Verifier;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -136,6 +138,28 @@ class IndexBackfillTest {
     assertTrue(report.ok(), report.toText());
     return List.of((int) (counts.get("Task (version 2)") + counts.get("Task (version 1)")),
         counts.get("Task (version 2)").intValue());
+  }
+
+  /**
+   * {@code migrate --to-version 2} writes the index's keys too: it rewrites each item of version 1
+   * whole, in place, where the backfill sets only the index's key attributes.
+   */
+  @Test
+  void migrateToVersion2WritesTheIndexKeysToo() throws Exception {
+    String name = "migrate-tasks-" + Long.toHexString(System.nanoTime());
+    DynamoDbTable<Task> table = TaskKeys.createTable(endpoint.enhancedClient(), name);
+    Map<Integer, Task> last = new TreeMap<>();
+    for (int i = 0; i < 20; i++) {
+      Task task = new Task("t" + i % 3, i, "o" + i % 4, "v0");
+      last.put(i, task);
+      endpoint.client().putItem(PutItemRequest.builder().tableName(name).item(version1(task)).build());
+    }
+    MigrationReport report = Migrator.migrateToVersion(endpoint.client(), name, EntitySchema.of(TaskKeys.class), 2,
+        Migrator.Options.defaults().verifyAfter(false)
+            .scan(ScanSettings.defaults().progress(new PrintStream(PrintStream.nullOutputStream()))));
+    assertTrue(report.ok(), report.toText());
+    assertEquals(new ArrayList<>(last.values()), indexed(table, last), "the index holds every item");
+    assertEquals(List.of(20, 20), counts(endpoint.client(), name), "verify counts no item of version 1");
   }
 
   /** Every item the byOwner index returns, over every owner, in the order of their numbers. */
