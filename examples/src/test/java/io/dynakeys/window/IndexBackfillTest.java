@@ -41,7 +41,7 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * {@code dynakeys backfill-index} on a table of {@link Task}s, whose version 2 adds the byOwner index
- * (the table's keys unchanged, no window): most items written by version 1 (no index keys), some by
+ * (version 1 live, the table's keys unchanged): most items written by version 1 (no index keys), some by
  * version 2. The backfill is killed after a random number of writes and resumed from its checkpoint;
  * while it runs, a writer rewrites some items just before the backfill's update of them, through
  * version 2 (which writes the index keys) or as version 1 still does (without them, another owner).

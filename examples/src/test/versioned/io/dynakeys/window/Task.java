@@ -8,8 +8,9 @@ import io.dynakeys.annotations.SecondaryIndex;
 import io.dynakeys.annotations.SortKey;
 
 /**
- * Version 2: the byOwner index is new (version 1 had no index); the table's keys did not change, so
- * no window: items of version 1 lack only the index's keys, which the backfill writes.
+ * Version 2: the byOwner index is new (version 1, still live, had no index); the table's keys did
+ * not change, so items of version 1 lack only the index's keys, which the backfill writes. Without
+ * {@code live = 1} the table schema would refuse to read them until then.
  */
 @LayoutVersion(value = 2, live = 1)
 @KeySchema(partitionPrefix = "TEAM")
