@@ -132,7 +132,7 @@ class LayoutVersionDiagnosticsTest {
           + " partitions, and was not sharded, so every Run item stored in version 1 would no longer be found by its key",
       "a new index | public record Run( | @SecondaryIndex(name = \"byName\", partitionPrefix = \"NAME\", partitionKey ="
           + " \"name\")\\npublic record Run( | \"byName\" | the index byName is new, so Run items stored in version 1 carry"
-          + " no key of it and would be missing from it",
+          + " no key of it and would be missing from it until dynakeys backfill-index writes their keys",
       "an index key | partitionPrefix = \"PLAYER\" | partitionPrefix = \"P\" | @SecondaryIndex | the index byPlayer's"
           + " partition key byPlayer_pk starts with \"P\", and started with \"PLAYER\", so Run items stored in version 1"
           + " would be missing from the index, or found there under keys they no longer have",

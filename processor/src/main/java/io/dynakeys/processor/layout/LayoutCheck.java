@@ -140,7 +140,7 @@ public final class LayoutCheck {
         if (!change.keepsStoredItems()) {
           lost = true;
           place(model, change.place(), Messages.layoutChanged(name, version, shown, change.what(),
-              Messages.layoutConsequence(change.effect().name(), name, version)), report);
+              Messages.layoutConsequence(consequence(change), name, version)), report);
         }
       }
       if (lost) {
@@ -510,5 +510,15 @@ public final class LayoutCheck {
           model.sharding() == null ? keySchema : model.sharding().mirror(), null);
       default -> report.error(message, record, keySchema, null);
     }
+  }
+
+  /**
+   * The consequence's name for {@link Messages#layoutConsequence}: a new synthetic index is
+   * backfilled by {@code dynakeys backfill-index}, which the message names; a path's new indexes are
+   * not.
+   */
+  private static String consequence(LayoutDiff.Change change) {
+    return change.effect() == LayoutDiff.Effect.NEW_INDEX && change.place().target() == LayoutDiff.Target.INDEX
+        ? "NEW_SYNTHETIC_INDEX" : change.effect().name();
   }
 }

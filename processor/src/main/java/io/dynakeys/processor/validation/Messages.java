@@ -886,6 +886,9 @@ public final class Messages {
       case "INDEX":
         return record + " items stored in version " + version + " would be missing from the index, or found"
             + " there under keys they no longer have";
+      case "NEW_SYNTHETIC_INDEX":
+        return record + " items stored in version " + version + " carry no key of it and would be missing"
+            + " from it until dynakeys backfill-index writes their keys";
       case "NEW_INDEX":
         return record + " items stored in version " + version + " carry no key of it and would be missing"
             + " from it";

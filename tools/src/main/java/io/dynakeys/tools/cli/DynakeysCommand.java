@@ -15,7 +15,7 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
         "Run with the compiled records and their generated Keys classes on the classpath, or name them with"
             + " --classpath."},
     subcommands = {VerifyCommand.class, BrowseCommand.class, MigrateCommand.class, MoveCommand.class,
-        SwitchIndexCommand.class, ReportCommand.class, CommandLine.HelpCommand.class},
+        SwitchIndexCommand.class, BackfillIndexCommand.class, ReportCommand.class, CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit status:%n",
     exitCodeList = {" 0:everything is as the layouts say",
         " 1:something is wrong (findings, conflicts, a refused move)",

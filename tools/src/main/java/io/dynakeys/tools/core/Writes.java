@@ -19,6 +19,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionChe
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * The conditional puts and deletes of a migration or a move, under the write-rate cap. Every
@@ -170,6 +171,40 @@ public final class Writes {
     } catch (ConditionalCheckFailedException e) {
       after(null, false);
       return null;
+    }
+  }
+
+  /**
+   * Sets the attributes {@code values} on the item with {@code key} if {@code condition} holds,
+   * leaving its other attributes as they are (the backfill of a new index's keys).
+   *
+   * @return {@code false} when the condition failed
+   */
+  public boolean update(Map<String, AttributeValue> key, Map<String, AttributeValue> values,
+      Conditions.Condition condition) throws InterruptedException {
+    Map<String, String> names = new java.util.LinkedHashMap<>(condition.names());
+    Map<String, AttributeValue> placeholders = new java.util.LinkedHashMap<>(condition.values());
+    List<String> sets = new java.util.ArrayList<>();
+    for (Map.Entry<String, AttributeValue> e : values.entrySet()) {
+      String n = "#set" + sets.size();
+      String v = ":set" + sets.size();
+      names.put(n, e.getKey());
+      placeholders.put(v, e.getValue());
+      sets.add(n + " = " + v);
+    }
+    before();
+    try {
+      UpdateItemResponse response = client.updateItem(r -> r.tableName(table).key(key)
+          .updateExpression("SET " + String.join(", ", sets))
+          .conditionExpression(condition.expression())
+          .expressionAttributeNames(names)
+          .expressionAttributeValues(placeholders)
+          .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+      after(response.consumedCapacity(), true);
+      return true;
+    } catch (ConditionalCheckFailedException e) {
+      after(null, false);
+      return false;
     }
   }
 
