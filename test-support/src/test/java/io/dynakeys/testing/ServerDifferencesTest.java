@@ -21,6 +21,8 @@ import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
@@ -189,6 +191,33 @@ class ServerDifferencesTest {
             assertDoesNotThrow(transaction);
             assertDoesNotThrow(timeToLive);
         }
+    }
+
+    @Test
+    void moreThan25ReadsInOneTransactGetItemsAreRefusedByMotoOnly() {
+        List<TransactGetItem> gets = new ArrayList<>();
+        List<TransactWriteItem> puts = new ArrayList<>();
+        IntStream.range(0, 26).forEach(i -> {
+            Map<String, AttributeValue> key = Map.of("pk", s("transact"), "sk", s(Integer.toString(i)));
+            gets.add(TransactGetItem.builder().get(g -> g.tableName(table).key(key)).build());
+            puts.add(TransactWriteItem.builder().put(p -> p.tableName(table).item(key)).build());
+        });
+        Executable get = () -> dynamo.transactGetItems(r -> r.transactItems(gets));
+        Executable write = () -> dynamo.transactWriteItems(r -> r.transactItems(puts));
+        if (endpoint.isDynalite()) {
+            for (Executable request : List.of(get, write)) {
+                assertEquals("UnknownOperationException",
+                        assertThrows(DynamoDbException.class, request).awsErrorDetails().errorCode());
+            }
+            return;
+        }
+        if (endpoint.isMoto()) {
+            assertRefused(get, "less than or equal to 25");
+        } else {
+            assertDoesNotThrow(get);
+        }
+        assertDoesNotThrow(write); // DynamoDB's limit of 100 actions, on moto too
+
     }
 
     @Test

@@ -35,6 +35,10 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * <p>Refused before any request, with an {@code IllegalArgumentException} naming the read: a
  * 101st key ({@link #MAX_ITEMS}), a key added twice for one table (DynamoDB refuses such a
  * request), and running a read without keys. Items are mapped strictly by their table's schema.
+ * During the layout window of a record ({@code @LayoutVersion(live = ...)}), a key whose item may
+ * still be stored in the older layout is read under its older key too, in the same request (so it
+ * counts towards the 100); keys that share one older key read it once, and the older item answers
+ * only the key its record has.
  * When DynamoDB cancels the read (a transaction was writing one of the items), it ends with a
  * {@link TransactionCancelledException} of {@link TransactOperation#GET} actions.
  */
@@ -43,11 +47,13 @@ public final class TransactGet {
   public static final int MAX_ITEMS = 100;
 
   private final List<Handle<?>> handles = new ArrayList<>();
+  /** The keys of the handles, by table name: DynamoDB refuses a transaction that names one item twice. */
   private final Map<String, Set<Key>> byTable = new HashMap<>();
   /**
-   * During the layout window of a record read: the read of the older key of each handle whose item
-   * may still be stored in the older layout (by the handle's index), in the same transaction, so the
-   * two keys are read as one snapshot.
+   * During the layout window of a record read: the older key of each handle whose item may still be
+   * stored in the older layout (by the handle's index), read in the same transaction so the two keys
+   * are read as one snapshot. Handles whose older keys are one item (a component the older layout
+   * does not store), or whose older key is another handle's key, share one read ({@link #plan}).
    */
   private final Map<Integer, Key> olderKeys = new java.util.LinkedHashMap<>();
 
@@ -137,29 +143,27 @@ public final class TransactGet {
     Objects.requireNonNull(key, () -> "transaction read " + (index + 1) + " from table " + table.tableName()
         + " of a null key");
     Handle<T> handle = new Handle<>(this, index, table, key);
-    LayoutWindow<T> window = LayoutWindow.of(table.tableSchema());
-    Key older = window == null ? null : window.olderKey(key);
-    int reads = index + olderKeys.size() + (older == null ? 1 : 2);
-    if (reads > MAX_ITEMS) {
-      throw new IllegalArgumentException(handle + " cannot be added: DynamoDB reads at most " + MAX_ITEMS
-          + " items in one transaction" + (older == null ? "" : ", and during the layout window of its record it"
-              + " reads two: the key and its older layout's key"));
-    }
-    if (older != null && byTable.getOrDefault(table.tableName(), Set.of()).contains(older)) {
-      throw new IllegalArgumentException(handle + " reads, during the layout window of its record, the older key {"
-          + io.dynakeys.runtime.internal.PrimaryKey.describe(older, table) + "}, which the transaction reads"
-          + " already: DynamoDB refuses a transaction that names one item twice");
-    }
-    if (!byTable.computeIfAbsent(table.tableName(), t -> new HashSet<>()).add(key)) {
+    if (byTable.getOrDefault(table.tableName(), Set.of()).contains(key)) {
       Handle<?> earlier = handles.stream().filter(h -> h.table.tableName().equals(table.tableName())
           && h.key.equals(key)).findFirst().orElseThrow();
       throw new IllegalArgumentException(handle + " reads the item of " + earlier
           + " again: DynamoDB refuses a transaction that names one item twice; use the first handle");
     }
+    LayoutWindow<T> window = LayoutWindow.of(table.tableSchema());
+    Key older = window == null ? null : window.olderKey(key);
     handles.add(handle);
+    byTable.computeIfAbsent(table.tableName(), t -> new HashSet<>()).add(key);
     if (older != null) {
-      byTable.get(table.tableName()).add(older);
       olderKeys.put(index, older);
+    }
+    int reads = handles.size() + plan().sent().size();
+    if (reads > MAX_ITEMS) {
+      handles.remove(index);
+      byTable.get(table.tableName()).remove(key);
+      olderKeys.remove(index);
+      throw new IllegalArgumentException(handle + " cannot be added: DynamoDB reads at most " + MAX_ITEMS
+          + " items in one transaction" + (older == null ? "" : ", and during the layout window of its record it"
+              + " reads two: the key and its older layout's key"));
     }
     return handle;
   }
@@ -201,18 +205,19 @@ public final class TransactGet {
    */
   public TransactGetResult execute(DynamoDbEnhancedClient client) {
     Objects.requireNonNull(client, "client");
-    TransactGetItemsEnhancedRequest request = request();
+    Plan plan = plan();
+    TransactGetItemsEnhancedRequest request = request(plan);
     List<Handle<?>> sent = List.copyOf(handles);
     List<Document> documents;
     try {
       documents = client.transactGetItems(request);
     } catch (TransactionCanceledException e) {
-      throw new TransactionCancelledException("get", actions(sent), e);
+      throw new TransactionCancelledException("get", actions(sent, plan), e);
     } catch (software.amazon.awssdk.services.dynamodb.model.DynamoDbException e) {
       throw io.dynakeys.runtime.internal.UnsupportedOperation.is(e)
           ? io.dynakeys.runtime.internal.UnsupportedOperation.refused("TransactGetItems", e) : e;
     }
-    return result(sent, documents);
+    return result(sent, plan, documents);
   }
 
   /**
@@ -226,7 +231,8 @@ public final class TransactGet {
    */
   public CompletableFuture<TransactGetResult> executeAsync(DynamoDbEnhancedAsyncClient client) {
     Objects.requireNonNull(client, "client");
-    TransactGetItemsEnhancedRequest request = request();
+    Plan plan = plan();
+    TransactGetItemsEnhancedRequest request = request(plan);
     List<Handle<?>> sent = List.copyOf(handles);
     CompletableFuture<List<Document>> future;
     try {
@@ -242,13 +248,13 @@ public final class TransactGet {
             instanceof UnsupportedOperationException refused) {
           throw refused;
         }
-        throw TransactionCancelledException.mapped("get", actions(sent), error);
+        throw TransactionCancelledException.mapped("get", actions(sent, plan), error);
       }
-      return result(sent, documents);
+      return result(sent, plan, documents);
     });
   }
 
-  private TransactGetItemsEnhancedRequest request() {
+  private TransactGetItemsEnhancedRequest request(Plan plan) {
     if (handles.isEmpty()) {
       throw new IllegalArgumentException("a transactional read without keys: DynamoDB refuses an empty"
           + " TransactGetItems; add a table and key");
@@ -257,32 +263,66 @@ public final class TransactGet {
     for (Handle<?> h : handles) {
       request.addGetItem(h.table, h.key);
     }
-    olderKeys.forEach((index, older) -> request.addGetItem(handles.get(index).table, older));
+    for (OlderRead read : plan.sent()) {
+      request.addGetItem(read.first().table, read.key());
+    }
     return request.build();
   }
 
+  /** A read of an older key sent: the first handle that needs it, and the key. */
+  private record OlderRead(Handle<?> first, Key key) {}
+
+  /**
+   * The older keys' reads: those sent after the handles' (each item once), and the place in the
+   * request of each handle's older read (-1 for none), which may be another handle's own read.
+   */
+  private record Plan(List<OlderRead> sent, int[] place) {}
+
+  private Plan plan() {
+    int n = handles.size();
+    int[] place = new int[n];
+    java.util.Arrays.fill(place, -1);
+    Map<String, Map<Key, Integer>> at = new HashMap<>();
+    for (Handle<?> h : handles) {
+      at.computeIfAbsent(h.table.tableName(), t -> new HashMap<>()).put(h.key, h.index);
+    }
+    List<OlderRead> sent = new ArrayList<>();
+    olderKeys.forEach((index, older) -> {
+      Handle<?> h = handles.get(index);
+      Map<Key, Integer> keys = at.get(h.table.tableName());
+      Integer p = keys.get(older);
+      if (p == null) {
+        p = n + sent.size();
+        keys.put(older, p);
+        sent.add(new OlderRead(h, older));
+      }
+      place[index] = p;
+    });
+    return new Plan(List.copyOf(sent), place);
+  }
+
   /** The reads sent, in the request's order: the handles', then the older keys' of a layout window. */
-  private List<TransactAction> actions(List<Handle<?>> handles) {
+  private static List<TransactAction> actions(List<Handle<?>> handles, Plan plan) {
     List<TransactAction> out = new ArrayList<>(handles.stream().map(Handle::action).toList());
-    olderKeys.forEach((index, older) -> out.add(new TransactAction(out.size(), TransactOperation.GET,
-        handles.get(index).table, older, false, 0, null)));
+    for (OlderRead read : plan.sent()) {
+      out.add(new TransactAction(out.size(), TransactOperation.GET, read.first().table, read.key(), false, 0, null));
+    }
     return out;
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
-  private TransactGetResult result(List<Handle<?>> sent, List<Document> documents) {
-    List<Map.Entry<Integer, Key>> older = List.copyOf(olderKeys.entrySet());
-    if (documents.size() != sent.size() + older.size()) {
+  private TransactGetResult result(List<Handle<?>> sent, Plan plan, List<Document> documents) {
+    if (documents.size() != sent.size() + plan.sent().size()) {
       throw new IllegalStateException("TransactGetItems answered " + documents.size() + " item(s) for "
-          + (sent.size() + older.size()) + " key(s)");
+          + (sent.size() + plan.sent().size()) + " key(s)");
     }
     List<Object> items = new ArrayList<>(sent.size());
     for (int i = 0; i < sent.size(); i++) {
       items.add(documents.get(i) == null ? null : documents.get(i).getItem(sent.get(i).table));
     }
-    for (int j = 0; j < older.size(); j++) {
-      int i = older.get(j).getKey();
-      Document document = documents.get(sent.size() + j);
+    for (int i = 0; i < sent.size(); i++) {
+      int place = plan.place()[i];
+      Document document = place < 0 ? null : documents.get(place);
       if (items.get(i) == null && document != null) {
         // No copy under the current key: the older copy, when it is this item's, stands in for it.
         Handle<?> h = sent.get(i);
