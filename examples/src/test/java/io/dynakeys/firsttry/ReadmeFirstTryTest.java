@@ -42,7 +42,8 @@ class ReadmeFirstTryTest {
     }
     Assumptions.assumeTrue(mvn != null, "no mvn on the PATH to build the README's first try with");
 
-    Readme readme = Readme.parse(Files.readString(ThrowawayBuild.ROOT.resolve("README.md"), StandardCharsets.UTF_8));
+    String readmeText = Files.readString(ThrowawayBuild.ROOT.resolve("README.md"), StandardCharsets.UTF_8);
+    Readme readme = Readme.parse(readmeText);
     assertTrue(readme.printed().containsAll(List.of("SEASON#2026-SPRING", "9999998499#0000001719100800#p_8842")),
         "the README documents the leaderboard's keys: " + readme.printed());
     assertEquals(Set.of("AWS_ENDPOINT_URL_DYNAMODB", "AWS_REGION", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"),
@@ -76,6 +77,10 @@ class ReadmeFirstTryTest {
             "what the README's program prints (" + run + "), against what the README says it prints");
       }
     }
+    // "When a layout changes": the first build wrote the record's layout file where the README says.
+    String layoutFile = "src/main/dynakeys/com.example.Run/1.json";
+    assertTrue(readmeText.contains("`" + layoutFile + "`"), "the README names the layout file " + layoutFile);
+    assertTrue(Files.isRegularFile(project.resolve(layoutFile)), "the first build wrote " + layoutFile);
   }
 
   /** pom.xml and the source files, each where its package puts it. */
