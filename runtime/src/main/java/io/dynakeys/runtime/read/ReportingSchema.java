@@ -1,12 +1,8 @@
 package io.dynakeys.runtime.read;
 
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import software.amazon.awssdk.enhanced.dynamodb.AttributeConverter;
-import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
-import software.amazon.awssdk.enhanced.dynamodb.TableMetadata;
 import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -16,18 +12,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * {@code BadItem}; only the merge of a read that skips bad items sees them, and it never returns a
  * {@code BadItem}.
  */
-final class ReportingSchema<T> implements TableSchema<Object> {
-  private final TableSchema<T> schema;
+final class ReportingSchema<T> extends StoredItemSchema<T> {
   private final List<String> tableKeys;
 
   ReportingSchema(TableSchema<T> schema) {
-    this.schema = schema;
+    super(schema);
     this.tableKeys = List.copyOf(schema.tableMetadata().primaryKeys());
-  }
-
-  @Override
-  public Object mapToItem(Map<String, AttributeValue> attributeMap) {
-    return mapToItem(attributeMap, false);
   }
 
   @Override
@@ -35,14 +25,7 @@ final class ReportingSchema<T> implements TableSchema<Object> {
     try {
       return schema.mapToItem(attributeMap, preserveEmptyObject);
     } catch (RuntimeException e) {
-      Map<String, AttributeValue> key = new LinkedHashMap<>();
-      for (String attribute : tableKeys) {
-        AttributeValue value = attributeMap.get(attribute);
-        if (value != null) {
-          key.put(attribute, value);
-        }
-      }
-      return new BadItem(attributeMap, new SkippedItem(key, e));
+      return new BadItem(attributeMap, new SkippedItem(only(attributeMap, tableKeys), e));
     }
   }
 
@@ -54,13 +37,7 @@ final class ReportingSchema<T> implements TableSchema<Object> {
   @Override
   public Map<String, AttributeValue> itemToMap(Object item, Collection<String> attributes) {
     if (item instanceof BadItem bad) {
-      Map<String, AttributeValue> out = new LinkedHashMap<>();
-      attributes.forEach(a -> {
-        if (bad.stored().containsKey(a)) {
-          out.put(a, bad.stored().get(a));
-        }
-      });
-      return out;
+      return only(bad.stored(), attributes);
     }
     return schema.itemToMap(cast(item), attributes);
   }
@@ -68,33 +45,6 @@ final class ReportingSchema<T> implements TableSchema<Object> {
   @Override
   public AttributeValue attributeValue(Object item, String attributeName) {
     return item instanceof BadItem bad ? bad.stored().get(attributeName) : schema.attributeValue(cast(item), attributeName);
-  }
-
-  @Override
-  public TableMetadata tableMetadata() {
-    return schema.tableMetadata();
-  }
-
-  @Override
-  @SuppressWarnings("unchecked")
-  public EnhancedType<Object> itemType() {
-    return (EnhancedType<Object>) (EnhancedType<?>) schema.itemType();
-  }
-
-  @Override
-  public List<String> attributeNames() {
-    return schema.attributeNames();
-  }
-
-  @Override
-  public boolean isAbstract() {
-    return schema.isAbstract();
-  }
-
-  @Override
-  @SuppressWarnings("unchecked")
-  public AttributeConverter<Object> converterForAttribute(Object key) {
-    return (AttributeConverter<Object>) (AttributeConverter<?>) schema.converterForAttribute(key);
   }
 
   @SuppressWarnings("unchecked")

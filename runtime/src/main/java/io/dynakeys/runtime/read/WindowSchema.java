@@ -10,9 +10,6 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import software.amazon.awssdk.enhanced.dynamodb.AttributeConverter;
-import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
-import software.amazon.awssdk.enhanced.dynamodb.TableMetadata;
 import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -26,8 +23,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *
  * @param <T> the table's items
  */
-final class WindowSchema<T> implements TableSchema<Object> {
-  private final TableSchema<T> schema;
+final class WindowSchema<T> extends StoredItemSchema<T> {
   private final ProjectingSchema<?> projecting;
   private final RecordSchema<?> onlyMember;
   private final KeyQuery<?> query;
@@ -43,7 +39,7 @@ final class WindowSchema<T> implements TableSchema<Object> {
    */
   WindowSchema(TableSchema<T> schema, ProjectingSchema<?> projecting, RecordSchema<?> onlyMember, KeyQuery<?> query,
       String sortAttribute) {
-    this.schema = schema;
+    super(schema);
     this.projecting = projecting;
     this.onlyMember = onlyMember;
     this.query = query;
@@ -52,11 +48,6 @@ final class WindowSchema<T> implements TableSchema<Object> {
     keys.add(schema.tableMetadata().primaryPartitionKey());
     schema.tableMetadata().primarySortKey().ifPresent(keys::add);
     this.tableKeys = List.copyOf(keys);
-  }
-
-  @Override
-  public Object mapToItem(Map<String, AttributeValue> attributeMap) {
-    return mapToItem(attributeMap, false);
   }
 
   @Override
@@ -97,7 +88,7 @@ final class WindowSchema<T> implements TableSchema<Object> {
           "an item of the older layout whose values cannot be written in the current layout's keys: "
               + (e.getMessage() == null ? e.getClass().getName() : e.getMessage()), e));
     }
-    boolean sameTableKey = newerKey.equals(keys(stored, tableKeys));
+    boolean sameTableKey = newerKey.equals(only(stored, tableKeys));
     boolean inPlace = sameTableKey
         && (query == null || equal(stored, query.partitionAttribute(), partition)
             && (query.sortAttribute() == null || equal(stored, query.sortAttribute(), sort)));
@@ -107,24 +98,13 @@ final class WindowSchema<T> implements TableSchema<Object> {
   }
 
   private WindowItem bad(Map<String, AttributeValue> stored, ItemMappingException error) {
-    return new WindowItem(WindowItem.Kind.BAD, new BadItem(stored, new SkippedItem(keys(stored, tableKeys), error)),
+    return new WindowItem(WindowItem.Kind.BAD, new BadItem(stored, new SkippedItem(only(stored, tableKeys), error)),
         stored, storedKey(stored), null, null, null, false, false, null, error);
   }
 
   private static boolean equal(Map<String, AttributeValue> stored, String attribute, String value) {
     AttributeValue s = stored.get(attribute);
     return value == null ? s == null : s != null && value.equals(s.s());
-  }
-
-  private static Map<String, AttributeValue> keys(Map<String, AttributeValue> stored, List<String> attributes) {
-    Map<String, AttributeValue> out = new LinkedHashMap<>();
-    for (String attribute : attributes) {
-      AttributeValue value = stored.get(attribute);
-      if (value != null) {
-        out.put(attribute, value);
-      }
-    }
-    return out;
   }
 
   private static String text(AttributeValue value) {
@@ -169,40 +149,6 @@ final class WindowSchema<T> implements TableSchema<Object> {
 
   @Override
   public Map<String, AttributeValue> itemToMap(Object item, Collection<String> attributes) {
-    Map<String, AttributeValue> out = new LinkedHashMap<>();
-    for (String a : attributes) {
-      AttributeValue v = ((WindowItem) item).stored.get(a);
-      if (v != null) {
-        out.put(a, v);
-      }
-    }
-    return out;
-  }
-
-  @Override
-  public TableMetadata tableMetadata() {
-    return schema.tableMetadata();
-  }
-
-  @Override
-  @SuppressWarnings("unchecked")
-  public EnhancedType<Object> itemType() {
-    return (EnhancedType<Object>) (EnhancedType<?>) schema.itemType();
-  }
-
-  @Override
-  public List<String> attributeNames() {
-    return schema.attributeNames();
-  }
-
-  @Override
-  public boolean isAbstract() {
-    return schema.isAbstract();
-  }
-
-  @Override
-  @SuppressWarnings("unchecked")
-  public AttributeConverter<Object> converterForAttribute(Object key) {
-    return (AttributeConverter<Object>) (AttributeConverter<?>) schema.converterForAttribute(key);
+    return only(((WindowItem) item).stored, attributes);
   }
 }
