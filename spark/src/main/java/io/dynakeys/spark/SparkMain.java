@@ -159,7 +159,7 @@ public final class SparkMain implements Callable<Integer> {
       if ((output == null) == (table.table == null)) {
         throw new ConfigurationException("--output or --table: give exactly one");
       }
-      migration.check(true);
+      migration.check();
       SparkSession s = spark();
       Export e = Export.open(export, s.sparkContext().hadoopConfiguration());
       ExportRekey.Result r;
@@ -231,10 +231,12 @@ public final class SparkMain implements Callable<Integer> {
       if (table.table == null) {
         throw new ConfigurationException("--table (the new table) is required");
       }
-      migration.check(false);
+      migration.check();
       SparkSession s = spark();
-      ExportRekey.Result r = ExportCatchUp.apply(s, export, migration.migration, migration.from, migration.to,
-          !migration.drop, table.live());
+      ExportRekey.Result r = migration.toVersion != null
+          ? ExportCatchUp.applyAtVersion(s, export, migration.to, migration.toVersion, !migration.drop, table.live())
+          : ExportCatchUp.apply(s, export, migration.migration, migration.from, migration.to, !migration.drop,
+              table.live());
       PrintWriter out = spec.commandLine().getOut();
       out.println("incremental export " + export + ": " + r.outcomes().values().stream().mapToLong(Long::longValue)
           .sum() + " changes");
@@ -256,8 +258,8 @@ public final class SparkMain implements Callable<Integer> {
         description = "the io.dynakeys.operations.Migration class (for catch-up: the one the re-key used)")
     String migration;
 
-    @Option(names = "--to-version", description = "rekey only: re-key the items of the live older layout version of"
-        + " the record --to names to its current version N, with no --migration")
+    @Option(names = "--to-version", description = "re-key the items of the live older layout version of the record"
+        + " --to names to its current version N, with no --migration (for catch-up: the version the re-key went to)")
     Integer toVersion;
 
     @Option(names = "--from", description = "the old layout's Keys class (default: the migration's first type argument)")
@@ -269,18 +271,18 @@ public final class SparkMain implements Callable<Integer> {
     @Option(names = "--drop-unknown-attributes", description = "drop attributes the old record does not declare")
     boolean drop;
 
-    /** Refuses a combination the job cannot run: --to-version (a re-key only) with --to and alone, else --migration. */
-    void check(boolean rekey) {
+    /** Refuses a combination the job cannot run: --to-version with --to and alone, else --migration. */
+    void check() {
       if (toVersion != null) {
-        if (!rekey) {
-          throw new ConfigurationException("--to-version: the catch-up takes --migration only");
+        if (toVersion < 1) {
+          throw new ConfigurationException("--to-version " + toVersion + ": a layout version is 1 or more");
         }
         if (migration != null || from != null || to == null) {
           throw new ConfigurationException("--to-version takes --to (the record's Keys class), and neither"
               + " --migration nor --from");
         }
       } else if (migration == null) {
-        throw new ConfigurationException("--migration is required (or --to-version with --to, for rekey)");
+        throw new ConfigurationException("--migration is required (or --to-version with --to)");
       }
     }
   }
