@@ -2,6 +2,7 @@ package io.dynakeys.spark;
 
 import io.dynakeys.operations.internal.write.Conditions;
 import io.dynakeys.operations.internal.write.ItemKeys;
+import io.dynakeys.operations.internal.write.SetUpdate;
 import io.dynakeys.operations.rekey.Outcome;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -148,6 +149,24 @@ final class ConditionalWriter implements AutoCloseable {
       return r.hasAttributes() ? r.attributes() : Map.of();
     } catch (ConditionalCheckFailedException e) {
       return null;
+    }
+  }
+
+  /**
+   * Sets {@code update}'s attributes on its item, leaving the others as they are (the backfill of a
+   * new index's keys).
+   *
+   * @return {@code false} when the condition failed
+   */
+  boolean update(SetUpdate update) throws InterruptedException {
+    pacer.acquire(1);
+    try {
+      client.updateItem(b -> b.tableName(table.table()).key(update.key()).updateExpression(update.updateExpression())
+          .conditionExpression(update.condition().expression()).expressionAttributeNames(update.expressionNames())
+          .expressionAttributeValues(update.expressionValues()));
+      return true;
+    } catch (ConditionalCheckFailedException e) {
+      return false;
     }
   }
 

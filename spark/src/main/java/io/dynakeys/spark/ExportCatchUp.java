@@ -20,7 +20,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * into, so that the changes made meanwhile reach it re-keyed. One task per data file; each line is
  * a change ({@code Keys}, {@code OldImage}, {@code NewImage}: the view must be
  * {@code NEW_AND_OLD_IMAGES}), and each image is re-keyed as {@link ExportRekey#toFiles} re-keys an
- * item (the migration for an item of the old layout; any other item as it is).
+ * item (the migration for an item of the old layout; any other item as it is), or, for a layout
+ * version change ({@link #applyAtVersion}), as {@link ExportRekey#toFilesAtVersion} does.
  *
  * <p>The writes keep {@code migrate}'s no-lost-update rule: the new table is written only where it
  * still holds what the re-key wrote there, so a writer that already wrote the new table is never
@@ -63,6 +64,27 @@ public final class ExportCatchUp {
    */
   public static ExportRekey.Result apply(SparkSession spark, String directory, String migration, String from,
       String to, boolean keepUnknown, LiveTable target) {
+    return apply(spark, directory, new Layouts.RekeySpec(migration, from, to, keepUnknown), target);
+  }
+
+  /**
+   * Applies the incremental export in {@code directory} to {@code target}, each image re-keyed as
+   * {@link ExportRekey#toFilesAtVersion} re-keys an item: an image of the record's live older
+   * layout version re-keyed to its current version {@code version} ({@code Rekey.toCurrentVersion}),
+   * any other as it is. The writes, their conditions and the outcomes are {@link #apply}'s.
+   *
+   * @param keys the record's {@code Keys} class or record
+   * @param version the record's current version
+   * @throws ConfigurationException as {@link #apply} does, and when the record is not at
+   *     {@code version} or has no live older version
+   */
+  public static ExportRekey.Result applyAtVersion(SparkSession spark, String directory, String keys, int version,
+      boolean keepUnknown, LiveTable target) {
+    return apply(spark, directory, Layouts.RekeySpec.toVersion(keys, version, keepUnknown), target);
+  }
+
+  private static ExportRekey.Result apply(SparkSession spark, String directory, Layouts.RekeySpec spec,
+      LiveTable target) {
     Configuration hadoop = spark.sparkContext().hadoopConfiguration();
     Export export = Export.open(directory, hadoop, true);
     String source = Export.sourceTable(directory, hadoop);
@@ -70,7 +92,6 @@ public final class ExportCatchUp {
       throw new ConfigurationException("the incremental export is of " + source + ", the table catch-up would write:"
           + " it applies the changes to the new table the re-keyed export was imported into");
     }
-    Layouts.RekeySpec spec = new Layouts.RekeySpec(migration, from, to, keepUnknown);
     spec.rekey();
     byte[] conf = Export.serialize(hadoop);
     int tasks = Math.max(1, export.files().size());

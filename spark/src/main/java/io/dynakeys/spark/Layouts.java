@@ -78,6 +78,10 @@ public record Layouts(List<String> schemas) implements Serializable {
      * ({@link Rekey#toCurrentVersion}): {@code to} is the record's {@code Keys} class or record.
      */
     static RekeySpec toVersion(String to, int toVersion, boolean keepUnknown) {
+      if (toVersion < 1) {
+        // 0 is a re-key by a migration here: never let a version mean one.
+        throw new ConfigurationException("--to-version " + toVersion + ": a layout version is 1 or more");
+      }
       return new RekeySpec(null, null, Objects.requireNonNull(to, "to"), keepUnknown, toVersion);
     }
 

@@ -11,8 +11,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine;
 
 /**
- * The {@code spark-submit} entry point: {@code verify}, {@code rekey} and {@code load} over a
- * DynamoDB export. The user's records (and their generated {@code Keys} classes, and the
+ * The {@code spark-submit} entry point: {@code verify}, {@code rekey}, {@code load} and
+ * {@code backfill-index} over a DynamoDB export, and {@code catch-up} over an incremental one. The user's records (and their generated {@code Keys} classes, and the
  * migration) come in their own jar, given to {@code spark-submit --jars}.
  *
  * <pre>
@@ -25,7 +25,7 @@ import picocli.CommandLine;
  */
 @Command(name = "dynakeys-spark", mixinStandardHelpOptions = true,
     subcommands = {SparkMain.Verify.class, SparkMain.RekeyCommand.class, SparkMain.Load.class,
-        SparkMain.CatchUp.class},
+        SparkMain.CatchUp.class, SparkMain.BackfillIndex.class},
     description = "Verify and re-key a DynamoDB export on Spark.")
 public final class SparkMain implements Callable<Integer> {
   static final int PRINTED_PROBLEMS = 50;
@@ -159,7 +159,7 @@ public final class SparkMain implements Callable<Integer> {
       if ((output == null) == (table.table == null)) {
         throw new ConfigurationException("--output or --table: give exactly one");
       }
-      migration.check(true);
+      migration.check();
       SparkSession s = spark();
       Export e = Export.open(export, s.sparkContext().hadoopConfiguration());
       ExportRekey.Result r;
@@ -231,10 +231,12 @@ public final class SparkMain implements Callable<Integer> {
       if (table.table == null) {
         throw new ConfigurationException("--table (the new table) is required");
       }
-      migration.check(false);
+      migration.check();
       SparkSession s = spark();
-      ExportRekey.Result r = ExportCatchUp.apply(s, export, migration.migration, migration.from, migration.to,
-          !migration.drop, table.live());
+      ExportRekey.Result r = migration.toVersion != null
+          ? ExportCatchUp.applyAtVersion(s, export, migration.to, migration.toVersion, !migration.drop, table.live())
+          : ExportCatchUp.apply(s, export, migration.migration, migration.from, migration.to, !migration.drop,
+              table.live());
       PrintWriter out = spec.commandLine().getOut();
       out.println("incremental export " + export + ": " + r.outcomes().values().stream().mapToLong(Long::longValue)
           .sum() + " changes");
@@ -250,14 +252,59 @@ public final class SparkMain implements Callable<Integer> {
     }
   }
 
+  @Command(name = "backfill-index", mixinStandardHelpOptions = true,
+      description = "Write the keys of a record's new synthetic global index into the items of the live table the"
+          + " export was taken of that lack them, as dynakeys backfill-index does: only the index's key attributes,"
+          + " under the condition that the item is still there, still has no index key and still holds the exported"
+          + " values the keys are computed from, so a newer write is never overwritten.")
+  static final class BackfillIndex extends Base {
+    @Option(names = "--schema", required = true, description = "the record's Keys class (com.acme.TaskKeys) or the record")
+    String schema;
+
+    @Option(names = "--index", required = true, description = "the index to backfill")
+    String index;
+
+    @CommandLine.Mixin
+    TableOptions table;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      if (table.table == null) {
+        throw new ConfigurationException("--table (the table the export was taken of) is required");
+      }
+      if (table.versionAttribute != null) {
+        throw new ConfigurationException("--version-attribute: the backfill compares the attributes the index keys"
+            + " are computed from, not a version");
+      }
+      SparkSession s = spark();
+      Export e = Export.open(export, s.sparkContext().hadoopConfiguration());
+      ExportRekey.Result r = ExportIndexBackfill.run(s, e, schema, index, table.live());
+      PrintWriter out = spec.commandLine().getOut();
+      out.println("export " + e.directory() + ": " + r.outcomes().values().stream().mapToLong(Long::longValue).sum()
+          + " items");
+      for (Map.Entry<String, Long> o : r.outcomes().entrySet()) {
+        out.printf("  %-13s %,d%n", o.getKey(), o.getValue());
+      }
+      out.printf("written: the %s keys of %,d items in %s%n", index, r.written(), table.table);
+      out.println(r.work().describe("items", System.currentTimeMillis() - started));
+      printProblems(out, r.problems(), r.problems().size());
+      out.println(r.ok() ? "OK" : "NOT OK: " + r.problems().size() + " problem(s)");
+      out.flush();
+      return r.ok() ? 0 : 1;
+    }
+  }
+
   /** The migration a re-key runs and a catch-up repeats, and the layouts it goes between. */
   static final class MigrationOptions {
     @Option(names = "--migration",
         description = "the io.dynakeys.operations.Migration class (for catch-up: the one the re-key used)")
     String migration;
 
-    @Option(names = "--to-version", description = "rekey only: re-key the items of the live older layout version of"
-        + " the record --to names to its current version N, with no --migration")
+    @Option(names = "--to-version", description = "re-key the items of the live older layout version of the record"
+        + " --to names to its current version N, with no --migration (for catch-up: the version the re-key went to)")
     Integer toVersion;
 
     @Option(names = "--from", description = "the old layout's Keys class (default: the migration's first type argument)")
@@ -269,18 +316,18 @@ public final class SparkMain implements Callable<Integer> {
     @Option(names = "--drop-unknown-attributes", description = "drop attributes the old record does not declare")
     boolean drop;
 
-    /** Refuses a combination the job cannot run: --to-version (a re-key only) with --to and alone, else --migration. */
-    void check(boolean rekey) {
+    /** Refuses a combination the job cannot run: --to-version with --to and alone, else --migration. */
+    void check() {
       if (toVersion != null) {
-        if (!rekey) {
-          throw new ConfigurationException("--to-version: the catch-up takes --migration only");
+        if (toVersion < 1) {
+          throw new ConfigurationException("--to-version " + toVersion + ": a layout version is 1 or more");
         }
         if (migration != null || from != null || to == null) {
           throw new ConfigurationException("--to-version takes --to (the record's Keys class), and neither"
               + " --migration nor --from");
         }
       } else if (migration == null) {
-        throw new ConfigurationException("--migration is required (or --to-version with --to, for rekey)");
+        throw new ConfigurationException("--migration is required (or --to-version with --to)");
       }
     }
   }

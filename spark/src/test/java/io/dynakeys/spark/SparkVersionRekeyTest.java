@@ -39,7 +39,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * digits wide, version 1 live): an export of a table that holds items of both versions is re-keyed
  * to version 2 into a new export, which loads into a new table holding every item in version 2 only
  * (item by item, and as {@code verify} counts them); and the same export re-keys the table it was
- * taken of in place; {@code rekey --to-version 2} on the job's command line does the same.
+ * taken of in place; {@code rekey --to-version 2} on the job's command line does the same; and
+ * {@code catch-up --to-version 2} applies an incremental export of the changes made meanwhile to
+ * the table the re-keyed export was loaded into.
  */
 @ExtendWith(DynaliteExtension.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -163,5 +165,130 @@ class SparkVersionRekeyTest {
     // --to-version names the record and nothing else: with --migration, or without --to, the command is wrong.
     assertEquals(2, SparkMain.run(spark, "rekey", "--export", export.toString(), "--to-version", "2",
         "--output", dir.resolve("never").toString()));
+  }
+
+  /** {@code lap} as {@code version} 1 or 2 stores it: version 1's lap time four digits wide. */
+  private static Map<String, AttributeValue> stored(Lap lap, int version) {
+    Map<String, AttributeValue> item = new LinkedHashMap<>(LapKeys.tableSchema().itemToMap(lap, true));
+    if (version == 1) {
+      item.put("sk", AttributeValue.fromS(String.format("LAP#%04d#%s", lap.millis(), lap.driver())));
+    }
+    return item;
+  }
+
+  /**
+   * {@code catch-up --to-version 2}: a table of both versions is exported, the export re-keyed to
+   * version 2 and loaded into a new table; meanwhile the application inserts, updates and deletes
+   * items of both versions in the old table. The incremental export of those changes brings the new
+   * table to the old one's contents in version 2, but for one item a writer of the new table wrote
+   * first (a conflict, left as that writer wrote it); a second run writes nothing.
+   */
+  @Test
+  void anIncrementalExportCatchesUpAtVersion2(@TempDir Path dir) throws Exception {
+    String src = newTable();
+    Map<String, Lap> laps = new TreeMap<>();
+    Map<String, Integer> versions = new TreeMap<>();
+    for (int i = 0; i < 18; i++) {
+      Lap lap = new Lap("t" + i % 2, 1_000 + i, "d" + i, "note " + i);
+      int version = i < 12 ? 1 : 2;
+      Map<String, AttributeValue> item = stored(lap, version);
+      client.putItem(r -> r.tableName(src).item(item));
+      laps.put(TestExports.key(item), lap);
+      versions.put(TestExports.key(item), version);
+    }
+    Map<String, Map<String, AttributeValue>> before = contents(src);
+    Path full = TestExports.write(dir, "01764590000001-" + UUID.randomUUID().toString().substring(0, 8),
+        new ArrayList<>(before.values()), 2);
+    Path rekeyed = dir.resolve("rekeyed");
+    assertTrue(ExportRekey.toFilesAtVersion(spark, open(full), LapKeys.class.getName(), 2, true, rekeyed.toString())
+        .ok());
+    String dst = newTable();
+    assertEquals(18, ExportLoader.load(spark, open(rekeyed), live(dst)).written());
+
+    // The window: the application writes the old table, in both versions.
+    List<String> keys = new ArrayList<>(before.keySet());
+    int updated = 0;
+    int deleted = 0;
+    Map<String, AttributeValue> firstUpdate = null;
+    for (int i = 0; i < keys.size(); i++) {
+      String k = keys.get(i);
+      Map<String, AttributeValue> key = Map.of("pk", before.get(k).get("pk"), "sk", before.get(k).get("sk"));
+      if (i % 3 == 0) {
+        Lap lap = laps.get(k);
+        Map<String, AttributeValue> item = stored(new Lap(lap.track(), lap.millis(), lap.driver(), "renamed " + i),
+            versions.get(k));
+        client.putItem(r -> r.tableName(src).item(item));
+        firstUpdate = firstUpdate == null && versions.get(k) == 1 ? item : firstUpdate;
+        updated++;
+      } else if (i % 4 == 1) {
+        client.deleteItem(r -> r.tableName(src).key(key));
+        deleted++;
+      }
+    }
+    for (int i = 0; i < 4; i++) {
+      Map<String, AttributeValue> item = stored(new Lap("t9", 2_000 + i, "new" + i, "inserted"), 1 + i % 2);
+      client.putItem(r -> r.tableName(src).item(item));
+    }
+    Map<String, Map<String, AttributeValue>> after = contents(src);
+    assertTrue(updated > 2 && deleted > 2 && firstUpdate != null, "the window changes items of both versions");
+
+    // A writer of the new table got to one updated item of version 1 first.
+    Map<String, AttributeValue> theirs = new LinkedHashMap<>(stored(lapOf(firstUpdate), 2));
+    theirs.put("note", AttributeValue.fromS("written by the new application"));
+    client.putItem(r -> r.tableName(dst).item(theirs));
+
+    Path incremental = TestExports.writeIncremental(dir.resolve("incremental"), "01780000000001-abcdef12", src,
+        before, after, 2, List.of());
+    ExportRekey.Result result = ExportCatchUp.applyAtVersion(spark, incremental.toString(), LapKeys.class.getName(),
+        2, true, live(dst));
+    assertEquals(Map.of(ExportCatchUp.PUT, (long) updated - 1 + 4, ExportCatchUp.DELETED, (long) deleted,
+        ExportCatchUp.CONFLICT, 1L), result.outcomes(), result::toString);
+    assertEquals(updated - 1 + 4 + deleted, result.written());
+    assertEquals(1, result.problems().size(), result.problems()::toString);
+
+    // The new table: the old one as it is now, every item in version 2, but the conflict as its writer wrote it.
+    Map<String, Map<String, AttributeValue>> expected = new TreeMap<>();
+    for (Map<String, AttributeValue> item : after.values()) {
+      Map<String, AttributeValue> current = LapKeys.tableSchema().itemToMap(lapOf(item), true);
+      expected.put(TestExports.key(current), current);
+    }
+    expected.put(TestExports.key(theirs), theirs);
+    assertEquals(expected, contents(dst));
+    assertEquals(Map.of("Lap (version 2)", (long) expected.size(), "Lap (version 1)", 0L), counts(dst));
+
+    // Again: every change is there already; the conflict is reported again.
+    ExportRekey.Result again = ExportCatchUp.applyAtVersion(spark, incremental.toString(), LapKeys.class.getName(),
+        2, true, live(dst));
+    assertEquals(Map.of(ExportCatchUp.ALREADY_APPLIED, (long) updated - 1 + 4 + deleted, ExportCatchUp.CONFLICT, 1L),
+        again.outcomes(), again::toString);
+    assertEquals(0, again.written());
+    assertEquals(expected, contents(dst));
+
+    // The command line: the same, exit 1 for the conflict; the wrong combinations exit 2.
+    String[] target = {"--table", dst, "--endpoint", endpoint.endpoint().toString(), "--region",
+        endpoint.region().id()};
+    assertEquals(1, SparkMain.run(spark, concat(new String[] {"catch-up", "--export", incremental.toString(), "--to",
+        LapKeys.class.getName(), "--to-version", "2"}, target)));
+    assertEquals(expected, contents(dst));
+    assertEquals(2, SparkMain.run(spark, concat(new String[] {"catch-up", "--export", incremental.toString(),
+        "--to-version", "2"}, target)));
+    assertEquals(2, SparkMain.run(spark, concat(new String[] {"catch-up", "--export", incremental.toString(), "--to",
+        LapKeys.class.getName(), "--to-version", "2", "--migration", "com.acme.Anything"}, target)));
+    assertEquals(2, SparkMain.run(spark, concat(new String[] {"catch-up", "--export", incremental.toString(), "--to",
+        LapKeys.class.getName(), "--to-version", "0"}, target)));
+    assertEquals(2, SparkMain.run(spark, concat(new String[] {"catch-up", "--export", incremental.toString(), "--to",
+        LapKeys.class.getName(), "--to-version", "3"}, target)));
+  }
+
+  /** The lap an item of either version holds. */
+  private static Lap lapOf(Map<String, AttributeValue> item) {
+    return new Lap(item.get("track").s(), Integer.parseInt(item.get("millis").n()), item.get("driver").s(),
+        item.get("note").s());
+  }
+
+  private static String[] concat(String[] a, String[] b) {
+    String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
   }
 }

@@ -2,6 +2,7 @@ package io.dynakeys.tools.core;
 
 import io.dynakeys.operations.internal.write.Conditions;
 import io.dynakeys.operations.internal.write.ItemKeys;
+import io.dynakeys.operations.internal.write.SetUpdate;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -182,23 +183,14 @@ public final class Writes {
    */
   public boolean update(Map<String, AttributeValue> key, Map<String, AttributeValue> values,
       Conditions.Condition condition) throws InterruptedException {
-    Map<String, String> names = new java.util.LinkedHashMap<>(condition.names());
-    Map<String, AttributeValue> placeholders = new java.util.LinkedHashMap<>(condition.values());
-    List<String> sets = new java.util.ArrayList<>();
-    for (Map.Entry<String, AttributeValue> e : values.entrySet()) {
-      String n = "#set" + sets.size();
-      String v = ":set" + sets.size();
-      names.put(n, e.getKey());
-      placeholders.put(v, e.getValue());
-      sets.add(n + " = " + v);
-    }
+    SetUpdate update = new SetUpdate(key, values, condition);
     before();
     try {
-      UpdateItemResponse response = client.updateItem(r -> r.tableName(table).key(key)
-          .updateExpression("SET " + String.join(", ", sets))
+      UpdateItemResponse response = client.updateItem(r -> r.tableName(table).key(update.key())
+          .updateExpression(update.updateExpression())
           .conditionExpression(condition.expression())
-          .expressionAttributeNames(names)
-          .expressionAttributeValues(placeholders)
+          .expressionAttributeNames(update.expressionNames())
+          .expressionAttributeValues(update.expressionValues())
           .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
       after(response.consumedCapacity(), true);
       return true;

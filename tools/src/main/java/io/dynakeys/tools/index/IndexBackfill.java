@@ -1,9 +1,8 @@
 package io.dynakeys.tools.index;
 
-import io.dynakeys.codecs.internal.EntityLayout;
 import io.dynakeys.operations.ConfigurationException;
 import io.dynakeys.operations.internal.schema.EntityModel;
-import io.dynakeys.operations.internal.write.Conditions;
+import io.dynakeys.operations.internal.write.IndexKeyBackfill;
 import io.dynakeys.operations.schema.EntitySchema;
 import io.dynakeys.tools.core.Checkpoint;
 import io.dynakeys.tools.core.Progress;
@@ -12,12 +11,9 @@ import io.dynakeys.tools.core.ScanSettings;
 import io.dynakeys.tools.core.SegmentedScan;
 import io.dynakeys.tools.core.Writes;
 import io.dynakeys.tools.verify.Verifier;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
@@ -34,7 +30,9 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
  * computed from is still what the scan read (a writer that changed one meanwhile, even one that
  * does not write the index, makes the update fail: the item is counted as changed, and a rerun
  * without the checkpoint backfills its new values). After each page the segment's key and counts go
- * to the checkpoint: a killed run resumes where it stopped.
+ * to the checkpoint: a killed run resumes where it stopped. Which items need a backfill, the update
+ * and its condition are the operations' {@code IndexKeyBackfill}, which the Spark job over an export
+ * runs too.
  */
 public final class IndexBackfill {
   private IndexBackfill() {}
@@ -66,26 +64,7 @@ public final class IndexBackfill {
    */
   public static Report backfill(DynamoDbClient client, String table, EntitySchema schema, String index,
       ScanSettings settings) throws Exception {
-    EntityModel model = EntityModel.of(schema.keysClass());
-    EntityLayout.Index declared = model.layout().indexes().stream().filter(i -> i.name().equals(index)).findFirst()
-        .orElseThrow(() -> new ConfigurationException("--index: " + schema.name() + " declares no composed index "
-            + index + " (its composed indexes: " + (model.layout().indexes().isEmpty() ? "none"
-            : String.join(", ", model.layout().indexes().stream().map(EntityLayout.Index::name).toList())) + ")"));
-    if (declared.local() || declared.partition() == null) {
-      throw new ConfigurationException("--index: " + index + " is a local index, which a table gets only when it is"
-          + " created: its items have their keys from the start");
-    }
-    String pk = model.partitionKeyAttribute();
-    String sk = model.sortKeyAttribute();
-    String indexPk = declared.partition().attribute();
-    String indexSk = declared.sort() == null ? null : declared.sort().attribute();
-    Set<String> sources = new LinkedHashSet<>();
-    for (EntityLayout.Key key : declared.sort() == null ? List.of(declared.partition())
-        : List.of(declared.partition(), declared.sort())) {
-      for (EntityLayout.Segment segment : key.segments()) {
-        sources.add(model.attributeName(segment.component()));
-      }
-    }
+    IndexKeyBackfill rule = IndexKeyBackfill.of(EntityModel.of(schema.keysClass()), index);
     String job = "keys=" + schema.keysClass().getName() + " index=" + index;
     Checkpoint checkpoint = Checkpoint.open(settings.checkpoint(), "backfill-index", table, job,
         settings.totalSegments());
@@ -117,27 +96,14 @@ public final class IndexBackfill {
         }
 
         private int backfill(Map<String, AttributeValue> item) throws InterruptedException {
-          if (!model.owns(item)) {
-            return 4;
-          }
-          if (item.containsKey(indexPk)) {
-            return 1;
-          }
-          Map<String, AttributeValue> computed = model.toItem(model.readLenient(item));
-          if (!computed.containsKey(indexPk)) {
-            return 3;
-          }
-          Map<String, AttributeValue> keys = new LinkedHashMap<>();
-          keys.put(indexPk, computed.get(indexPk));
-          if (indexSk != null && computed.containsKey(indexSk)) {
-            keys.put(indexSk, computed.get(indexSk));
-          }
-          Map<String, AttributeValue> key = new LinkedHashMap<>();
-          key.put(pk, item.get(pk));
-          if (sk != null) {
-            key.put(sk, item.get(sk));
-          }
-          return writes.update(key, keys, unchanged(item, pk, indexPk, sources)) ? 0 : 2;
+          IndexKeyBackfill.Step step = rule.step(item);
+          return switch (step.need()) {
+            case WRITE -> writes.update(step.update().key(), step.update().attributes(), step.update().condition())
+                ? 0 : 2;
+            case ALREADY_KEYED -> 1;
+            case NOT_INDEXED -> 3;
+            case OTHER -> 4;
+          };
         }
 
         @Override
@@ -157,35 +123,5 @@ public final class IndexBackfill {
       }
     }
     return new Report(total[0], total[1], total[2], total[3], total[4]);
-  }
-
-  /**
-   * The item is there, has no index partition key, and holds the values read of every attribute
-   * the index keys are computed from (absent if it was absent).
-   */
-  static Conditions.Condition unchanged(Map<String, AttributeValue> item, String pk, String indexPk,
-      Set<String> sources) {
-    Map<String, String> names = new LinkedHashMap<>();
-    Map<String, AttributeValue> values = new LinkedHashMap<>();
-    List<String> parts = new ArrayList<>();
-    names.put("#pk", pk);
-    names.put("#ipk", indexPk);
-    parts.add("attribute_exists(#pk)");
-    parts.add("attribute_not_exists(#ipk)");
-    int i = 0;
-    for (String source : sources) {
-      String n = "#src" + i;
-      names.put(n, source);
-      AttributeValue value = item.get(source);
-      if (value == null) {
-        parts.add("attribute_not_exists(" + n + ")");
-      } else {
-        String v = ":src" + i;
-        values.put(v, value);
-        parts.add(n + " = " + v);
-      }
-      i++;
-    }
-    return new Conditions.Condition(String.join(" AND ", parts), names, values, parts.size() * 2 - 1);
   }
 }
