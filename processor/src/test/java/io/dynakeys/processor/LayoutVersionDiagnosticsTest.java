@@ -276,6 +276,18 @@ class LayoutVersionDiagnosticsTest {
   }
 
   @Test
+  void aLiveVersionWhoseItemsStoreAnotherTypeNamesBothTypesWithTheirArguments() {
+    String source = RUN.replace("    String name,", "    java.util.Optional<String> name,")
+        .replace("public record Run(", "@LayoutVersion(value = 2, live = 1)\npublic record Run(");
+
+    Compilation compilation = compile(source);
+
+    assertThat(compilation).hadErrorContaining("items of version 1 cannot become Runs by themselves: name is"
+        + " Optional<String>, and version 1 stored String.").inFile(compilation.sourceFiles().get(0))
+        .onLine(lineOf(source, "@LayoutVersion"));
+  }
+
+  @Test
   void aLiveVersionKeyedByComponentsTheNewPartitionKeyLacksCannotBeReadDuringTheWindow() {
     String source = RUN.replace("@PartitionKey String season,", "@SortKey String season,")
         .replace("String name,", "@PartitionKey String name,")

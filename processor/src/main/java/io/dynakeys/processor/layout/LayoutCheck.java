@@ -203,8 +203,8 @@ public final class LayoutCheck {
         why = "is " + (keyed.contains(a.name()) ? "a key component" : "a primitive") + " version " + older.version()
             + " items do not store";
       } else if (was != null && !was.type().equals(a.valueType().toString())) {
-        why = "is " + simple(a.valueType().toString()) + ", and version " + older.version() + " stored "
-            + simple(was.type());
+        why = "is " + StoredLayout.simpleType(a.valueType().toString()) + ", and version " + older.version()
+            + " stored " + StoredLayout.simpleType(was.type());
       } else if (was != null && !was.attribute().equals(a.attributeName())) {
         why = "is stored in " + a.attributeName() + ", and version " + older.version() + " stored it in "
             + was.attribute();
@@ -302,8 +302,8 @@ public final class LayoutCheck {
         String nowType = now == null ? null : keyType(now.valueType().toString());
         if (now == null || !s.type().equals(nowType)) {
           report.error(Messages.layoutLiveComponent(model.recordName(), older.version(), s.component(),
-              simple(s.type()), now == null ? null : simple(nowType)), model.element(), mirror,
-              explicit(mirror, "live"));
+              StoredLayout.simpleType(s.type()), now == null ? null : StoredLayout.simpleType(nowType)),
+              model.element(), mirror, explicit(mirror, "live"));
         } else if (env.getElementUtils().getTypeElement(s.type()) == null) {
           report.error(Messages.layoutLiveTypeGone(model.recordName(), older.version(), s.component(), s.type()),
               model.element(), mirror, explicit(mirror, "live"));
@@ -472,11 +472,6 @@ public final class LayoutCheck {
     Path cwd = Path.of("").toAbsolutePath().normalize();
     Path shown = file.startsWith(cwd) ? cwd.relativize(file) : file;
     return shown.toString().replace(java.io.File.separatorChar, '/');
-  }
-
-  private static String simple(String type) {
-    int dot = type.lastIndexOf('.');
-    return dot < 0 ? type : type.substring(dot + 1);
   }
 
   /** Reports {@code message} where {@code place} is in {@code model}'s source. */

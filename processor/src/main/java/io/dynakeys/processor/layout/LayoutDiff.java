@@ -183,7 +183,8 @@ public final class LayoutDiff {
     String c = now.component();
     if (!old.type().equals(now.type())) {
       out.add(new Change(effect, new Place(Target.COMPONENT, c, null),
-          named + ": " + c + " is " + simple(now.type()) + ", and was " + simple(old.type())));
+          named + ": " + c + " is " + StoredLayout.simpleType(now.type()) + ", and was "
+              + StoredLayout.simpleType(old.type())));
       return;
     }
     if (old.codec() != now.codec()) {
@@ -330,11 +331,6 @@ public final class LayoutDiff {
 
   private static String quoted(String s) {
     return "\"" + s + "\"";
-  }
-
-  private static String simple(String type) {
-    int dot = type.lastIndexOf('.');
-    return dot < 0 ? type : type.substring(dot + 1);
   }
 
   private static String codec(StoredLayout.Segment s) {

@@ -40,6 +40,14 @@ public record StoredLayout(String entity, int version, Key partition, Key sort, 
     return entity.substring(entity.lastIndexOf('.') + 1);
   }
 
+  /**
+   * How a message names a type written in a layout file: every qualified name by its simple name,
+   * type arguments included ({@code java.util.Optional<java.lang.String>} is {@code Optional<String>}).
+   */
+  static String simpleType(String type) {
+    return type.replaceAll("(?:[\\w$]+\\.)+([\\w$]+)", "$1");
+  }
+
   /** This layout as version {@code version}. */
   public StoredLayout withVersion(int version) {
     return new StoredLayout(entity, version, partition, sort, shards, indexes, nativeIndexes, uniques,
