@@ -44,10 +44,11 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
  * older shard is read in order (a wider number) and one whose older shard is read whole (a dropped
  * inversion). {@code -Ddynakeys.window.concurrent.items[.moto]} sets the items.
  *
- * <p>A known defect: for the dropped inversion, the reader that goes page by page through cursors
- * (pages of the asynchronous table) missed one moving item once on moto, in a full build on a loaded
- * machine, and the cause is not found yet; that reader runs for it only with
- * {@code -Ddynakeys.window.concurrent.wholePages=true} (docs/design.md, "Layouts that evolve").
+ * <p>The reader that goes page by page through cursors (pages of the asynchronous table) once missed
+ * a moving item of the dropped inversion on moto. The path found that misses an item that way, and
+ * is fixed: a page ended after the current shard had returned all it held, its cursor called that
+ * shard done, and an older item beyond the page moved into it before the next page;
+ * {@code WindowCurrentShardEndedTest} scripts it, which this test meets only rarely.
  */
 @OnEachServer
 class WindowConcurrencyTest {
@@ -90,8 +91,7 @@ class WindowConcurrencyTest {
         (f, n) -> Update.of(FlipKeys.tableSchema(), FlipKeys.key(f)).set(FlipKeys.NOTE, "u" + n),
         (f, n) -> new Flip(f.board(), f.points(), f.id(), "u" + n),
         table, options -> FlipKeys.query("b1").items(table, options).toList(),
-        (options, cursor) -> FlipKeys.query("b1").page(async, options.startAt(cursor)).join(),
-        Boolean.getBoolean("dynakeys.window.concurrent.wholePages"));
+        (options, cursor) -> FlipKeys.query("b1").page(async, options.startAt(cursor)).join());
   }
 
   interface Rewrite<T> {
@@ -109,13 +109,6 @@ class WindowConcurrencyTest {
   private <T> void run(String name, List<T> start, Function<T, String> id, Function<T, String> sortKey,
       Function<T, Map<String, AttributeValue>> older, Rewrite<T> rewrite, Change<T> change, Rewrite<T> changed,
       DynamoDbTable<T> table, Function<ReadOptions, List<T>> items, Pages<T> pages)
-      throws Exception {
-    run(name, start, id, sortKey, older, rewrite, change, changed, table, items, pages, true);
-  }
-
-  private <T> void run(String name, List<T> start, Function<T, String> id, Function<T, String> sortKey,
-      Function<T, Map<String, AttributeValue>> older, Rewrite<T> rewrite, Change<T> change, Rewrite<T> changed,
-      DynamoDbTable<T> table, Function<ReadOptions, List<T>> items, Pages<T> pages, boolean pageReader)
       throws Exception {
     DynamoDbClient client = endpoint.client();
     for (T item : start) {
@@ -157,7 +150,7 @@ class WindowConcurrencyTest {
         }));
       }
       List<Future<?>> readers = new ArrayList<>();
-      for (int r = 0; r < (pageReader ? 2 : 1); r++) {
+      for (int r = 0; r < 2; r++) {
         int reader = r;
         readers.add(threads.submit(() -> {
           ReadOptions options = ReadOptions.defaults().consistentRead(true).pageSize(5);
@@ -195,7 +188,7 @@ class WindowConcurrencyTest {
     System.out.println("WindowConcurrencyTest on " + endpoint.kind() + ": " + reads.get() + " reads while "
         + (2 * start.size()) + " writes moved " + start.size() + " items");
     assertEquals(List.of(), failures.subList(0, Math.min(3, failures.size())), "reads that missed or repeated an item");
-    assertTrue(reads.get() >= (pageReader ? 4 : 2), "the readers read " + reads.get() + " times while the writers wrote");
+    assertTrue(reads.get() >= 4, "the readers read " + reads.get() + " times while the writers wrote");
     List<String> sorted = new ArrayList<>(last.values().stream().map(id).toList());
     Collections.sort(sorted);
     for (T item : last.values()) {

@@ -358,8 +358,15 @@ final class Merge<T> {
     byte[] states = new byte[slots];
     List<List<AttributeValue>> positions = new ArrayList<>(slots);
     boolean done = true;
+    // During a window a current shard that has returned all it holds is done only once the older
+    // shards are: an item still unreturned in an older shard may move into the current shard before
+    // the read resumes, where the resumed read's older shards, read anew, no longer find it.
+    boolean olderLeft = false;
+    for (int s = global ? window.newerShards() : shards; s < shards; s++) {
+      olderLeft |= !ended(s);
+    }
     for (int s = 0; s < shards; s++) {
-      if (exhausted[s] && pages.get(s) == null && (window == null || !parked[s] && parkAt[s] == null)) {
+      if (ended(s) && !(olderLeft && !window.isOlder(s))) {
         states[s] = ReadCursor.DONE;
         positions.add(null);
         continue;
@@ -380,6 +387,11 @@ final class Merge<T> {
       positions.add(states[shards] == ReadCursor.AT ? List.of(ReadPlan.keyValue(lastMerged)) : null);
     }
     return new ReadCursor(plan.identity(), states, positions);
+  }
+
+  /** Whether shard {@code s} has returned every item it holds: its last page came, and is used up. */
+  private boolean ended(int s) {
+    return exhausted[s] && pages.get(s) == null && (window == null || !parked[s] && parkAt[s] == null);
   }
 
   /** Whether the read returned every item of every shard. */
