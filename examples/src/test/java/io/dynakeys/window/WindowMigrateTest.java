@@ -48,6 +48,15 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * kill the typed queries read every item once, in order, as last written; at the end the table holds
  * every item in version 2 only, what its writer last wrote, and {@code verify} counts no item of
  * version 1. The last run and the verify go through the command line, whose exit status says so.
+ *
+ * <p>On moto the migration writes one item at a time (one segment scanned at a time, one writer):
+ * moto 5.2.1 does not isolate concurrent transactions (docs/design.md, "Transactions"). A cancelled
+ * one puts back the table as it copied it before it ran, erasing what the transactions beside it
+ * applied meanwhile, and here the item in both layouts is such a transaction (its current key is
+ * taken). With writers at once, an item re-keyed beside it came back in version 1 (or vanished)
+ * while the migration counted it re-keyed and went on: seed 23554883215612 left Run p5 in version
+ * 1 once, in the last run (16 writers, p1 in the same page). DynamoDB isolates transactions, and
+ * dynalite has none (the two requests of each item, at once as below).
  */
 @OnEachServer
 class WindowMigrateTest {
@@ -88,9 +97,11 @@ class WindowMigrateTest {
 
     EntitySchema runs = EntitySchema.of(RunKeys.class);
     Path checkpoint = dir.resolve("migrate.json");
-    ScanSettings settings = ScanSettings.defaults().segments(4).pageSize(7).checkpoint(checkpoint)
-        .progress(new PrintStream(PrintStream.nullOutputStream()));
-    Migrator.Options options = Migrator.Options.defaults().scan(settings).writers(2)
+    // One write at a time on moto, which lets a cancelled transaction erase the others (above).
+    boolean oneAtATime = endpoint.isMoto();
+    ScanSettings settings = ScanSettings.defaults().segments(4).threads(oneAtATime ? 1 : 4).pageSize(7)
+        .checkpoint(checkpoint).progress(new PrintStream(PrintStream.nullOutputStream()));
+    Migrator.Options options = Migrator.Options.defaults().scan(settings).writers(oneAtATime ? 1 : 2)
         .onConflict(Migrator.OnConflict.KEEP_NEW).verifyAfter(false);
     for (int kill = 0; kill < 3; kill++) {
       long writes = 1 + random.nextInt(Math.max(2, items / 4));
@@ -109,13 +120,19 @@ class WindowMigrateTest {
       }
     }
 
-    if (endpoint.isDynalite()) {
+    // The command line takes the SDK's default credentials; a local server checks that requests are
+    // signed, not by whom (with moto alone, -Ddynakeys.servers=moto, nothing had set them).
+    if (endpoint.isDynalite() || endpoint.isMoto()) {
       System.setProperty("aws.accessKeyId", "dummy");
       System.setProperty("aws.secretAccessKey", "dummy");
     }
-    int migrated = Main.run("migrate", "--endpoint", endpoint.endpoint().toString(), "--table", name,
-        "--to", RunKeys.class.getName(), "--to-version", "2", "--checkpoint", checkpoint.toString(),
-        "--segments", "4", "--no-progress");
+    List<String> command = new ArrayList<>(List.of("migrate", "--endpoint", endpoint.endpoint().toString(),
+        "--table", name, "--to", RunKeys.class.getName(), "--to-version", "2", "--checkpoint", checkpoint.toString(),
+        "--segments", "4", "--no-progress"));
+    if (oneAtATime) {
+      command.addAll(List.of("--threads", "1", "--writers", "1"));
+    }
+    int migrated = Main.run(command.toArray(String[]::new));
     assertEquals(0, migrated, "dynakeys migrate --to-version 2 ends with every item in version 2");
     assertOneEach(table, last, "after the migration");
     for (Run run : last.values()) {
