@@ -179,6 +179,42 @@ class WindowMigrateTest {
         other.getMessage());
   }
 
+  /**
+   * An item of version 1 written after the migration's scan passed it (an instance still on the
+   * older build) is counted by the final verify, and the run fails with what to do; the same
+   * command with a new checkpoint re-keys it.
+   */
+  @Test
+  void aRunThatLeavesItemsOfTheOlderVersionFailsAndSaysWhatToDo(@TempDir Path dir) throws Exception {
+    String name = "migrate-left-" + Long.toHexString(System.nanoTime());
+    RunKeys.createTable(endpoint.enhancedClient(), name);
+    for (int i = 0; i < 3; i++) {
+      endpoint.client().putItem(PutItemRequest.builder().tableName(name)
+          .item(OlderItems.of(RunKeys.tableSchema(), new Run("s1", i, "p" + i, "v0", 0), Set.of())).build());
+    }
+    EntitySchema runs = EntitySchema.of(RunKeys.class);
+    Path checkpoint = dir.resolve("migrate.json");
+    Migrator.Options options = Migrator.Options.defaults().scan(ScanSettings.defaults().segments(2).threads(1)
+        .checkpoint(checkpoint).progress(new PrintStream(PrintStream.nullOutputStream()))).writers(1);
+    MigrationReport first = Migrator.migrateToVersion(endpoint.client(), name, runs, 2, options);
+    assertTrue(first.ok(), first.toText());
+
+    // An instance still on version 1 writes after the scan: the finished checkpoint scans nothing.
+    endpoint.client().putItem(PutItemRequest.builder().tableName(name)
+        .item(OlderItems.of(RunKeys.tableSchema(), new Run("s1", 9, "p9", "late", 0), Set.of())).build());
+    MigrationReport again = Migrator.migrateToVersion(endpoint.client(), name, runs, 2, options);
+    assertEquals(false, again.ok(), again.toText());
+    assertEquals(List.of("1 item(s) of Run (version 1) are still in the table after the scan: written after it passed"
+        + " them, by an instance still on a build of that version? Deploy the new build everywhere, then run the"
+        + " migration again with a new checkpoint"), again.problems());
+    assertTrue(again.toText().contains("NOT OK"), again.toText());
+
+    Migrator.Options fresh = options.scan(options.scan().checkpoint(dir.resolve("again.json")));
+    MigrationReport last = Migrator.migrateToVersion(endpoint.client(), name, runs, 2, fresh);
+    assertTrue(last.ok(), last.toText());
+    assertEquals(List.of(), last.problems());
+  }
+
   /** The query of every season reads each item once, in order, as last written. */
   private static void assertOneEach(DynamoDbTable<Run> table, Map<String, Run> last, String when) {
     for (String season : List.of("s0", "s1", "s2")) {

@@ -254,7 +254,7 @@ public final class Migrator {
     String title = from.keysClass().getSimpleName() + " -> " + to.keysClass().getSimpleName() + " by "
         + migration.getClass().getSimpleName();
     Rekey rekey = new Rekey(from, to, migration).keepUnknownAttributes(options.keepUnknownAttributes());
-    return run(client, table, to, rekey, job, title, options);
+    return run(client, table, to, rekey, job, title, options, false);
   }
 
   /**
@@ -270,7 +270,9 @@ public final class Migrator {
    * @param schema the record's current layout
    * @param version the version to migrate to: the record's current version
    * @param options how
-   * @return what was done, with the final verify, which counts the items of each version
+   * @return what was done, with the final verify, which counts the items of each version; an item
+   *     of the older version it still counts is a problem of the run, which is then not
+   *     {@code ok()}
    * @throws io.dynakeys.operations.ConfigurationException when {@code version} is not the record's
    *     current version or the record has no live older version
    * @throws Exception the first DynamoDB or checkpoint failure; the checkpoint keeps the progress
@@ -281,11 +283,15 @@ public final class Migrator {
     EntityModel model = EntityModel.of(schema.keysClass());
     String job = "keys=" + schema.keysClass().getName() + " to-version=" + version;
     String title = schema.name() + " version " + model.olderVersion() + " -> " + version;
-    return run(client, table, schema, rekey, job, title, options);
+    return run(client, table, schema, rekey, job, title, options, true);
   }
 
+  /**
+   * @param toVersion whether the run re-keys {@code to}'s live older version: then an item of that
+   *     version the final verify still counts is a problem of the run (see {@link #leftInOlderVersion})
+   */
   private static MigrationReport run(DynamoDbClient client, String table, EntitySchema to, Rekey rekey, String job,
-      String title, Options options) throws Exception {
+      String title, Options options, boolean toVersion) throws Exception {
     long start = System.nanoTime();
     ScanSettings settings = options.scan();
     // A dry run must not mark segments done: it keeps its checkpoint in memory.
@@ -365,16 +371,39 @@ public final class Migrator {
     Tally tally = new Tally(settings.samples());
     parts.values().forEach(tally::merge);
     VerifyReport verify = null;
+    List<String> problems = new ArrayList<>();
     if (options.verifyAfter() && !options.dryRun()) {
       List<EntitySchema> schemas = new ArrayList<>();
       schemas.add(to);
       schemas.addAll(options.otherSchemas());
       verify = Verifier.verify(client, table, schemas, settings.checkpoint(null));
+      if (toVersion) {
+        String left = leftInOlderVersion(verify, schemas);
+        if (left != null) {
+          problems.add(left);
+        }
+      }
     }
     MigrationReport report = new MigrationReport("migrate", table, job, title, options.dryRun(), tally, writes, refused,
-        (System.nanoTime() - start) / 1_000_000, verify, List.of()).writePath(writePath);
+        (System.nanoTime() - start) / 1_000_000, verify, problems).writePath(writePath);
     return options.dryRun() || settings.checkpoint() == null ? report : report.checkpoint(earlier.counts(),
         finishedBefore);
+  }
+
+  /**
+   * What a {@code --to-version} run that ended with items of the older version still in the table
+   * says: its scan passed them before they were there (written by an instance still on a build of
+   * the older version), so the migration is not done;
+   * {@code null} when the verify counts none. The first schema is the migrated record's, whose
+   * older version's items are counted under the name after its own ({@code Run (version 1)}).
+   */
+  static String leftInOlderVersion(VerifyReport verify, List<EntitySchema> schemas) {
+    String older = io.dynakeys.operations.verify.ItemChecker.reportedNames(schemas).get(1);
+    long left = verify.entities().stream().filter(e -> e.entity().equals(older)).mapToLong(VerifyReport.EntityStats::items)
+        .sum();
+    return left == 0 ? null : String.format("%,d item(s) of %s are still in the table after the scan: written after"
+        + " it passed them, by an instance still on a build of that version? Deploy the new build everywhere, then run"
+        + " the migration again with a new checkpoint", left, older);
   }
 
   /** The migration of one item; shared by the segments' threads, stateless. */
