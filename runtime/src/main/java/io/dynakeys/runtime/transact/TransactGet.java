@@ -135,7 +135,8 @@ public final class TransactGet {
    * @param key the primary key ({@code RunKeys.key(...)})
    * @param <T> the item type
    * @return the handle by which the result gives the item
-   * @throws IllegalArgumentException when the read already holds the key for that table, or 100 keys
+   * @throws IllegalArgumentException when the read already holds the key for that table, or would read more
+   *     than 100 items with it (during a layout window a key may read its older key too)
    */
   public <T> Handle<T> add(MappedTableResource<T> table, Key key) {
     int index = handles.size();
@@ -175,7 +176,8 @@ public final class TransactGet {
    * @param item an item with the key to read (its other values are not used)
    * @param <T> the item type
    * @return the handle by which the result gives the item as stored
-   * @throws IllegalArgumentException when the read already holds the key for that table, or 100 keys
+   * @throws IllegalArgumentException when the read already holds the key for that table, or would read more
+   *     than 100 items with it (during a layout window a key may read its older key too)
    * @throws io.dynakeys.runtime.KeyFormatException when the item's key cannot be computed
    */
   public <T> Handle<T> addItem(MappedTableResource<T> table, T item) {
