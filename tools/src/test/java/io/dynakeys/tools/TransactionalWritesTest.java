@@ -187,8 +187,12 @@ class TransactionalWritesTest {
     Map<String, AttributeValue> victimKey = ItemKeys.of(RunV1Keys.tableSchema().itemToMap(victim, true),
         v1.partitionKeyAttribute(), v1.sortKeyAttribute());
     InterferingClient interfering = new InterferingClient(client, victimKey, () -> change.accept(victimKey));
+    // One item at a time where the server has transactions: moto puts back the tables a cancelled
+    // transaction touched, erasing what the other segments' transactions applied meanwhile
+    // (docs/design.md, "Transactions"); the victim's transaction is cancelled here on purpose.
+    Migrator.Options once = options(null).verifyAfter(false).writers(1).versionAttribute(versionAttribute);
     MigrationReport first = Migrator.migrate(interfering, table, v1, v2, new RunV1ToRun(),
-        options(null).verifyAfter(false).writers(1).versionAttribute(versionAttribute));
+        transactions() ? once.scan(once.scan().threads(1)) : once);
     assertTrue(interfering.fired.get(), "the change was made");
     assertEquals(1, first.count(Outcome.CHANGED), first::toText);
     assertEquals(11, first.count(Outcome.MIGRATED), first::toText);
