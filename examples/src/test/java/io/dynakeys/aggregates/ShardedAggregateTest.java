@@ -46,8 +46,8 @@ class ShardedAggregateTest {
   /**
    * The chi-square critical value for 15 degrees of freedom (16 shards) at the 1e-9 level. The
    * shard of an add is drawn by the library's ThreadLocalRandom, which no seed fixes, so the test
-   * fails a fair spread at exactly this rate: at the 0.1% level (37.697) that was one run in 500
-   * of the two servers. A shard never written, the likeliest bug, is asserted on its own.
+   * fails a fair spread at exactly this rate: at the 0.1% level (37.697) that is about one run in
+   * 500 over the two servers. A shard never written, the likeliest bug, is asserted on its own.
    */
   private static final double CRITICAL_16 = 73.630;
 
